@@ -1,0 +1,35 @@
+# smsim_add_layer(NAME DEPS ...): one static library per layer folder, built from
+# every .cpp under src/<NAME>/ (globbed so a new file needs no CMake edit).
+function(smsim_add_layer name)
+  cmake_parse_arguments(L "" "" "DEPS" ${ARGN})
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
+  if(srcs)
+    add_library(smsim_${name} STATIC ${srcs})
+  else()
+    add_library(smsim_${name} INTERFACE)
+  endif()
+  get_target_property(kind smsim_${name} TYPE)
+  if(kind STREQUAL "INTERFACE_LIBRARY")
+    target_include_directories(smsim_${name} INTERFACE ${CMAKE_CURRENT_SOURCE_DIR})
+    target_link_libraries(smsim_${name} INTERFACE ${L_DEPS})
+  else()
+    target_include_directories(smsim_${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+    target_link_libraries(smsim_${name} PUBLIC ${L_DEPS} PRIVATE smsim_warnings)
+  endif()
+  add_library(smsim::${name} ALIAS smsim_${name})
+endfunction()
+
+# smsim_add_test_dir(LAYER LABEL DEPS ...): one GoogleTest binary per tests/<LAYER>
+# folder from every *_test.cpp in it, registered with ctest under LABEL.
+function(smsim_add_test_dir layer label)
+  cmake_parse_arguments(T "" "" "DEPS" ${ARGN})
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)
+  if(NOT srcs)
+    return()
+  endif()
+  add_executable(${layer}_tests ${srcs})
+  target_link_libraries(${layer}_tests PRIVATE ${T_DEPS} GTest::gtest GTest::gtest_main GTest::gmock smsim_warnings)
+  target_compile_definitions(${layer}_tests PRIVATE
+    SMSIM_SOURCE_DIR="${SMSIM_SOURCE_DIR}" SMSIM_CONFIG_DIR="${SMSIM_CONFIG_DIR}")
+  gtest_discover_tests(${layer}_tests PROPERTIES LABELS ${label} DISCOVERY_TIMEOUT 60)
+endfunction()
