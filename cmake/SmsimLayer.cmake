@@ -20,10 +20,10 @@ function(smsim_add_layer name)
 endfunction()
 
 # smsim_add_test_dir(LAYER LABEL DEPS ...): one GoogleTest binary per tests/<LAYER>
-# folder from every *_test.cpp in it, registered with ctest under LABEL.
+# folder from every *_test.cpp directly in it (subfolders add their own), registered with ctest under LABEL.
 function(smsim_add_test_dir layer label)
   cmake_parse_arguments(T "" "" "DEPS" ${ARGN})
-  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)
+  file(GLOB srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)
   if(NOT srcs)
     return()
   endif()
