@@ -1,0 +1,115 @@
+#pragma once
+// The simulated device's global address space: 64-bit device pointers that are
+// also host addresses (see AddressReservation), an allocator in the style of
+// cudaMalloc, host ranges registered as mapped/managed memory, and the bounds
+// check every global access goes through.
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+
+#include "func/memory/address_reservation.h"
+#include "func/memory/memory_fault.h"
+
+namespace smsim::func {
+
+enum class AllocationKind : std::uint8_t {
+  device,         // cudaMalloc
+  constant_bank,  // a module's __constant__ variables: read-only to kernels
+  host_mapped,    // host memory registered for zero-copy or managed use
+};
+
+struct Allocation {
+  std::uint64_t begin = 0;
+  std::uint64_t size = 0;  // as requested: bytes past it are out of bounds
+  std::uint64_t span = 0;  // committed bytes (page-rounded); 0 for host ranges
+  AllocationKind kind = AllocationKind::device;
+  bool contains(std::uint64_t address, std::uint64_t bytes) const {
+    return address >= begin && bytes <= size && address - begin <= size - bytes;
+  }
+};
+
+// The last allocation a warp touched; valid while no allocation has been
+// freed since (allocating never invalidates it).
+struct GlobalAccessCache {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  bool writable = false;
+  std::uint64_t generation = UINT64_MAX;
+};
+
+class DeviceMemory {
+ public:
+  static constexpr std::uint64_t kDefaultReservation = std::uint64_t{1} << 40;
+  static constexpr std::uint64_t kMinimumReservation = std::uint64_t{1} << 28;
+  // Unmapped bytes left between allocations so that running off the end of
+  // one never lands in the next.
+  static constexpr std::uint64_t kGuardBytes = std::uint64_t{64} << 10;
+  // Addresses below this are reported as null-pointer accesses.
+  static constexpr std::uint64_t kNullPageLimit = std::uint64_t{64} << 10;
+
+  explicit DeviceMemory(std::uint64_t reservation_bytes = kDefaultReservation);
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+
+  // False when the address range could not be reserved at all.
+  bool usable() const { return reservation_.size() != 0; }
+  std::uint64_t reserved_bytes() const { return reservation_.size(); }
+
+  // A page-aligned (so 256-byte aligned, as cudaMalloc) zero-filled block;
+  // 0 for a zero-byte request or when the address space is exhausted.
+  std::uint64_t allocate(std::uint64_t bytes, AllocationKind kind = AllocationKind::device);
+  // Frees the allocation starting exactly at `address`; false otherwise.
+  bool free(std::uint64_t address);
+
+  // Host memory the runtime maps into the device address space unchanged
+  // (UVA: the device pointer is the host pointer). False if it overlaps a
+  // live allocation or the reserved range.
+  bool register_host_range(const void* host, std::uint64_t bytes);
+  bool unregister_host_range(const void* host);
+
+  std::optional<Allocation> find(std::uint64_t address) const;
+  bool is_device_pointer(std::uint64_t address) const { return find(address).has_value(); }
+  std::uint64_t live_bytes() const;
+
+  // The kernel-side check: the whole access must lie in one live allocation,
+  // aligned to `alignment` (the access size; a vector's total size).
+  MaybeFault check(std::uint64_t address, std::uint64_t size, std::uint64_t alignment,
+                   AccessKind access, GlobalAccessCache& cache) const {
+    const bool aligned = (address & (alignment - 1)) == 0;
+    const bool write = access != AccessKind::read;
+    if (aligned && cache.generation == generation_.load(std::memory_order_acquire) &&
+        address >= cache.begin && address + size <= cache.end && address + size >= address &&
+        (cache.writable || !write)) {
+      return std::nullopt;
+    }
+    return check_slow(address, size, alignment, access, cache);
+  }
+
+  // Host-side copies (cudaMemcpy/cudaMemset): the device range must lie in
+  // one live allocation.
+  MaybeFault write(std::uint64_t device_dst, const void* src, std::uint64_t bytes);
+  MaybeFault read(void* dst, std::uint64_t device_src, std::uint64_t bytes) const;
+  MaybeFault fill(std::uint64_t device_dst, std::uint8_t value, std::uint64_t bytes);
+
+  static void* host_pointer(std::uint64_t address) { return reinterpret_cast<void*>(address); }
+
+ private:
+  MaybeFault check_slow(std::uint64_t address, std::uint64_t size, std::uint64_t alignment,
+                        AccessKind access, GlobalAccessCache& cache) const;
+  MaybeFault host_check(std::uint64_t address, std::uint64_t size, AccessKind access) const;
+  std::optional<Allocation> find_locked(std::uint64_t address) const;
+  std::uint64_t take_range(std::uint64_t span);
+
+  AddressReservation reservation_;
+  std::uint64_t page_bytes_;
+  mutable std::shared_mutex mutex_;
+  std::map<std::uint64_t, Allocation> live_;   // keyed by begin
+  std::map<std::uint64_t, Allocation> freed_;  // kept to name use-after-free
+  std::uint64_t next_free_;                    // bump pointer inside the reservation
+  std::atomic<std::uint64_t> generation_{0};   // bumped whenever an allocation goes away
+};
+
+}  // namespace smsim::func

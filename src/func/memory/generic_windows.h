@@ -1,0 +1,82 @@
+#pragma once
+// Generic addressing: where the shared and local state spaces appear inside
+// the 64-bit generic address space. Global (and constant) addresses are host
+// addresses of this process, which on x86-64 and AArch64 Linux lie in the
+// lower half; the windows sit in the upper (kernel) half, where no user-space
+// mapping can ever be, so a generic address is classified by a range test.
+// `cvta.to.shared`/`cvta.shared`, `cvta.to.local`/`cvta.local` and `isspacep`
+// all follow from these two constants.
+
+#include <cstdint>
+
+#include "func/memory/memory_space.h"
+
+namespace smsim::func {
+
+inline constexpr std::uint64_t kSharedWindowBase = 0xFFFF'FE00'0000'0000;
+inline constexpr std::uint64_t kLocalWindowBase = 0xFFFF'FF00'0000'0000;
+// Each window spans 4 GiB: more than any CC's shared memory per block or local
+// memory per thread, so an offset always fits in 32 bits.
+inline constexpr std::uint64_t kWindowBytes = std::uint64_t{1} << 32;
+
+struct GenericTarget {
+  MemorySpace space;       // global, shared or local
+  std::uint64_t address;   // in that space: an offset for shared/local
+};
+
+constexpr bool in_shared_window(std::uint64_t generic) {
+  return generic - kSharedWindowBase < kWindowBytes;
+}
+constexpr bool in_local_window(std::uint64_t generic) {
+  return generic - kLocalWindowBase < kWindowBytes;
+}
+
+constexpr GenericTarget resolve_generic(std::uint64_t generic) {
+  if (in_shared_window(generic)) return {MemorySpace::shared, generic - kSharedWindowBase};
+  if (in_local_window(generic)) return {MemorySpace::local, generic - kLocalWindowBase};
+  return {MemorySpace::global, generic};
+}
+
+// cvta.X: a state-space address to its generic form. Global and constant
+// addresses already are generic.
+constexpr std::uint64_t to_generic(MemorySpace space, std::uint64_t address) {
+  switch (space) {
+    case MemorySpace::shared: return kSharedWindowBase + address;
+    case MemorySpace::local: return kLocalWindowBase + address;
+    case MemorySpace::global:
+    case MemorySpace::constant:
+    case MemorySpace::param:
+    case MemorySpace::generic: return address;
+  }
+  return address;
+}
+
+// cvta.to.X: the inverse. Like the hardware, it does not check that the
+// generic address really is in that space (that is what isspacep is for).
+constexpr std::uint64_t from_generic(MemorySpace space, std::uint64_t generic) {
+  switch (space) {
+    case MemorySpace::shared: return generic - kSharedWindowBase;
+    case MemorySpace::local: return generic - kLocalWindowBase;
+    case MemorySpace::global:
+    case MemorySpace::constant:
+    case MemorySpace::param:
+    case MemorySpace::generic: return generic;
+  }
+  return generic;
+}
+
+// isspacep.X. A generic address outside both windows counts as global, which
+// is also where constant banks live.
+constexpr bool is_in_space(MemorySpace space, std::uint64_t generic) {
+  switch (space) {
+    case MemorySpace::shared: return in_shared_window(generic);
+    case MemorySpace::local: return in_local_window(generic);
+    case MemorySpace::global:
+    case MemorySpace::constant: return !in_shared_window(generic) && !in_local_window(generic);
+    case MemorySpace::param:
+    case MemorySpace::generic: return false;
+  }
+  return false;
+}
+
+}  // namespace smsim::func
