@@ -1,0 +1,143 @@
+#include "func/exec/warp_control.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace smsim::func {
+
+WarpControl::WarpControl(std::uint32_t lanes, std::uint32_t entry_pc) {
+  live_ = lanes >= 32 ? UINT32_MAX : (std::uint32_t{1} << lanes) - 1;
+  current_ = PathGroup{.pc = entry_pc, .mask = live_, .point = -1};
+}
+
+std::size_t WarpControl::open_points() const {
+  return static_cast<std::size_t>(
+      std::count_if(points_.begin(), points_.end(), [](const auto& p) { return p.open; }));
+}
+
+std::int32_t WarpControl::open_point(std::uint32_t pc, std::uint32_t members, std::int32_t parent) {
+  // Lanes already waiting for the same PC in an enclosing point need no new
+  // one (a loop whose exit is reached by a few lanes per iteration).
+  if (parent >= 0 && points_[static_cast<std::size_t>(parent)].pc == pc) return parent;
+  points_.push_back(ConvergencePoint{
+      .pc = pc, .members = members, .arrived = 0, .parent = parent, .open = true});
+  return static_cast<std::int32_t>(points_.size() - 1);
+}
+
+void WarpControl::drop_closed_points() {
+  while (!points_.empty() && !points_.back().open) points_.pop_back();
+}
+
+void WarpControl::move_to(std::uint32_t pc) {
+  current_.pc = pc;
+  if (current_.point >= 0 && points_[static_cast<std::size_t>(current_.point)].pc == pc) arrive();
+}
+
+void WarpControl::arrive() {
+  // The running group waits at its innermost point; if that completes the
+  // point, the members continue together from it (and may at once arrive at
+  // an enclosing point with the same PC).
+  while (current_.mask != 0 && current_.point >= 0) {
+    ConvergencePoint& p = points_[static_cast<std::size_t>(current_.point)];
+    if (p.pc != current_.pc) return;
+    p.arrived |= current_.mask;
+    if (p.arrived != p.members) {
+      current_ = PathGroup{};
+      schedule_next();
+      return;
+    }
+    p.open = false;
+    current_ = PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent};
+    drop_closed_points();
+  }
+}
+
+void WarpControl::schedule_next() {
+  if (ready_.empty()) return;
+  current_ = ready_.back();
+  ready_.pop_back();
+  // A group parked exactly at its point (after a barrier) arrives now.
+  move_to(current_.pc);
+}
+
+void WarpControl::branch(std::uint32_t taken, std::uint32_t target, std::uint32_t reconverge) {
+  taken &= current_.mask;
+  const std::uint32_t not_taken = current_.mask & ~taken;
+  if (not_taken == 0) {
+    move_to(target);
+    return;
+  }
+  if (taken == 0) {
+    advance();
+    return;
+  }
+  std::int32_t point = current_.point;
+  if (reconverge != kNoPc) point = open_point(reconverge, current_.mask, current_.point);
+  const std::uint32_t fall_through = current_.pc + 1;
+  if (point >= 0 && points_[static_cast<std::size_t>(point)].pc == target) {
+    // Lanes branching straight to the join arrive there at once.
+    points_[static_cast<std::size_t>(point)].arrived |= taken;
+  } else {
+    ready_.push_back(PathGroup{.pc = target, .mask = taken, .point = point});
+  }
+  current_ = PathGroup{.pc = fall_through, .mask = not_taken, .point = point};
+  move_to(fall_through);
+}
+
+void WarpControl::exit_lanes(std::uint32_t lanes) {
+  lanes &= current_.mask;
+  live_ &= ~lanes;
+  current_.mask &= ~lanes;
+  // Lanes that exit no longer hold anyone back.
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    ConvergencePoint& p = points_[i];
+    if (!p.open || (p.members & lanes) == 0) continue;
+    p.members &= ~lanes;
+    p.arrived &= ~lanes;
+    if (p.members == 0) {
+      p.open = false;
+      continue;
+    }
+    if (p.arrived == p.members && p.arrived != 0) {
+      // Everyone left waits here: release them as one group.
+      p.open = false;
+      ready_.insert(ready_.begin(),
+                    PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent});
+    }
+  }
+  drop_closed_points();
+  if (current_.mask != 0) {
+    advance();
+    return;
+  }
+  current_ = PathGroup{};
+  schedule_next();
+}
+
+PathGroup WarpControl::take_current() {
+  PathGroup taken = current_;
+  current_ = PathGroup{};
+  schedule_next();
+  return taken;
+}
+
+void WarpControl::resume(PathGroup group, std::uint32_t pc) {
+  group.pc = pc;
+  if (current_.mask == 0) {
+    current_ = group;
+    move_to(pc);
+    return;
+  }
+  ready_.push_back(group);
+}
+
+bool WarpControl::yield() {
+  if (ready_.empty() || current_.mask == 0) return false;
+  ready_.insert(ready_.begin(), current_);
+  current_ = ready_.back();
+  ready_.pop_back();
+  move_to(current_.pc);
+  return true;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,81 @@
+#pragma once
+// SIMT control state of one warp: which lanes run, at which instruction, and
+// where divergent paths meet again.
+//
+// Each lane belongs to exactly one path group (lanes at the same PC that run
+// together) or is exited. A divergent branch splits the running group in two
+// and opens a convergence point at the branch's immediate post-dominator; a
+// group that reaches the PC of its innermost open point waits there until
+// every non-exited member lane has arrived, and the members then continue as
+// one group. With `yield()` never called this is the branch-synchronization
+// stack of pre-Volta SMs (the most recently split path runs first, to its
+// reconvergence point); the scheduler calls `yield()` at backward branches on
+// sm_70+ models so that a path spinning on a lock held by another path of the
+// same warp lets that path run (independent thread scheduling).
+
+#include <cstdint>
+#include <vector>
+
+namespace smsim::func {
+
+inline constexpr std::uint32_t kNoPc = UINT32_MAX;
+
+struct PathGroup {
+  std::uint32_t pc = kNoPc;
+  std::uint32_t mask = 0;
+  std::int32_t point = -1;  // innermost open convergence point, -1 for none
+};
+
+struct ConvergencePoint {
+  std::uint32_t pc = kNoPc;
+  std::uint32_t members = 0;  // non-exited lanes that must arrive
+  std::uint32_t arrived = 0;
+  std::int32_t parent = -1;
+  bool open = false;
+};
+
+class WarpControl {
+ public:
+  WarpControl() = default;
+  WarpControl(std::uint32_t lanes, std::uint32_t entry_pc);
+
+  // The running group; mask() == 0 when none can run now (all exited,
+  // waiting at a convergence point, or parked at a barrier).
+  std::uint32_t pc() const { return current_.pc; }
+  std::uint32_t mask() const { return current_.mask; }
+  const PathGroup& current() const { return current_; }
+  std::uint32_t live() const { return live_; }
+  bool finished() const { return live_ == 0; }
+  std::size_t ready_groups() const { return ready_.size(); }
+  std::size_t open_points() const;
+
+  // Continue the running group at pc + 1.
+  void advance() { move_to(current_.pc + 1); }
+  // A branch by `taken` (a subset of mask()) to `target`; the other lanes
+  // fall through. `reconverge` is the immediate post-dominator, kNoPc if the
+  // paths only meet at exit.
+  void branch(std::uint32_t taken, std::uint32_t target, std::uint32_t reconverge);
+  // `lanes` (a subset of mask()) exit; the rest of the group goes on to pc+1.
+  void exit_lanes(std::uint32_t lanes);
+  // Remove the running group (to park it at a barrier) and schedule another.
+  PathGroup take_current();
+  // Give back a group parked by take_current(), to run next at `pc`.
+  void resume(PathGroup group, std::uint32_t pc);
+  // Park the running group behind every other ready group; true if another
+  // group now runs.
+  bool yield();
+
+ private:
+  void move_to(std::uint32_t pc);
+  void schedule_next();
+  void arrive();
+  std::int32_t open_point(std::uint32_t pc, std::uint32_t members, std::int32_t parent);
+  void drop_closed_points();
+
+  PathGroup current_;
+  std::vector<PathGroup> ready_;  // the back runs next
+  std::vector<ConvergencePoint> points_;
+  std::uint32_t live_ = 0;
+};
+
+}  // namespace smsim::func
