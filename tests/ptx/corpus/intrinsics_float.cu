@@ -1,0 +1,70 @@
+// Single-precision intrinsics with explicit rounding and the fast SFU approximations,
+// plus the float<->integer conversion and reinterpretation intrinsics.
+__global__ void intrinsics_float(const float* in, float* out, int* ints, unsigned long long* wide,
+                                 int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float x = in[i];
+  float y = in[(i + 1) % n];
+  float* o = out + 48 * i;
+  o[0] = __fadd_rn(x, y);
+  o[1] = __fadd_rz(x, y);
+  o[2] = __fadd_ru(x, y);
+  o[3] = __fadd_rd(x, y);
+  o[4] = __fsub_rn(x, y);
+  o[5] = __fsub_rz(x, y);
+  o[6] = __fsub_ru(x, y);
+  o[7] = __fsub_rd(x, y);
+  o[8] = __fmul_rn(x, y);
+  o[9] = __fmul_rz(x, y);
+  o[10] = __fmul_ru(x, y);
+  o[11] = __fmul_rd(x, y);
+  o[12] = __fmaf_rn(x, y, 1.0f);
+  o[13] = __fmaf_rz(x, y, 1.0f);
+  o[14] = __fmaf_ru(x, y, 1.0f);
+  o[15] = __fmaf_rd(x, y, 1.0f);
+  o[16] = __fdiv_rn(x, y);
+  o[17] = __fdiv_rz(x, y);
+  o[18] = __fdiv_ru(x, y);
+  o[19] = __fdiv_rd(x, y);
+  o[20] = __frcp_rn(x);
+  o[21] = __frcp_rz(x);
+  o[22] = __frcp_ru(x);
+  o[23] = __frcp_rd(x);
+  o[24] = __fsqrt_rn(x);
+  o[25] = __fsqrt_rz(x);
+  o[26] = __fsqrt_ru(x);
+  o[27] = __fsqrt_rd(x);
+  o[28] = __frsqrt_rn(x);
+  o[29] = __fdividef(x, y);
+  o[30] = __sinf(x);
+  o[31] = __cosf(x);
+  o[32] = __tanf(x);
+  float s, c;
+  __sincosf(x, &s, &c);
+  o[33] = s - c;
+  o[34] = __expf(x);
+  o[35] = __exp10f(x);
+  o[36] = __logf(x);
+  o[37] = __log2f(x);
+  o[38] = __log10f(x);
+  o[39] = __powf(x, y);
+  o[40] = __saturatef(x);
+  o[41] = __int_as_float(__float_as_int(x) ^ 0x80000000);
+  o[42] = __uint_as_float(__float_as_uint(y) & 0x7fffffffu);
+  o[43] = __int2float_rn(i) + __int2float_rz(i) + __int2float_ru(i) + __int2float_rd(i);
+  o[44] = __uint2float_rn(i) + __uint2float_rz(i) + __uint2float_ru(i) + __uint2float_rd(i);
+  o[45] = __ll2float_rn(i) + __ll2float_rz(i) + __ull2float_ru(i) + __ull2float_rd(i);
+  o[46] = __fmul_rn(x, x) + __fsub_rn(y, x);
+  int* p = ints + 8 * i;
+  p[0] = __float2int_rn(x);
+  p[1] = __float2int_rz(x);
+  p[2] = __float2int_ru(x);
+  p[3] = __float2int_rd(x);
+  p[4] = static_cast<int>(__float2uint_rn(x) + __float2uint_rz(x) + __float2uint_ru(x) +
+                          __float2uint_rd(x));
+  unsigned long long* w = wide + 4 * i;
+  w[0] = static_cast<unsigned long long>(__float2ll_rn(x) + __float2ll_rz(x));
+  w[1] = static_cast<unsigned long long>(__float2ll_ru(x) + __float2ll_rd(x));
+  w[2] = __float2ull_rn(x) + __float2ull_rz(x) + __float2ull_ru(x) + __float2ull_rd(x);
+}
