@@ -1,0 +1,132 @@
+#pragma once
+// GpuModel: every fact smsim knows about one GPU (or, for a compute capability without
+// a GPU file, about its SM). Filled from configs/ by GpuDatabase; see docs/arch.md for
+// the file schema and where each fact comes from.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "arch/compute_capability.h"
+
+namespace smsim::arch {
+
+// How the register file is handed out: per block (1.x, whole block rounded up) or per
+// warp (2.x and later).
+enum class RegisterGranularity { kBlock, kWarp };
+
+// How shared memory and L1 share the SM's on-chip memory.
+enum class L1Split {
+  kNone,         // shared memory is dedicated (1.x, 5.x, 6.x)
+  kCacheConfig,  // a per-kernel cache preference picks one of a few splits (2.x, 3.x)
+  kCarveout,     // a percentage picks one of the listed carveouts (7.0 and later)
+};
+
+struct ThreadLimits {
+  int warp_size = 0;
+  int max_threads_per_block = 0;
+  int max_threads_per_sm = 0;
+  int max_warps_per_sm = 0;
+  int max_blocks_per_sm = 0;
+  int block_barriers_per_sm = 0;     // 0: barriers do not limit occupancy on this CC
+  int virtual_resources_per_sm = 0;  // 0: no virtual resources on this CC
+};
+
+struct RegisterFile {
+  int per_sm = 0;
+  int max_per_block = 0;
+  int max_per_thread = 0;
+  int allocation_unit = 0;
+  RegisterGranularity allocation_granularity = RegisterGranularity::kWarp;
+  int warp_allocation_granularity = 1;  // kBlock: warps are rounded up to this first
+  int sub_partitions = 1;               // kWarp: the register file is split this many ways
+  int compat_check_sub_partitions = 0;  // kWarp: a block must also fit this split (0: none)
+};
+
+// Shared memory per SM under each legacy cache preference (kCacheConfig only).
+struct CacheConfigSizes {
+  std::int64_t prefer_none = 0;
+  std::int64_t prefer_shared = 0;
+  std::int64_t prefer_l1 = 0;
+  std::int64_t prefer_equal = 0;
+};
+
+struct SharedMemory {
+  std::int64_t per_sm = 0;               // the largest configuration
+  std::int64_t max_per_block = 0;        // without opt-in
+  std::int64_t max_per_block_optin = 0;  // with cudaFuncAttributeMaxDynamicSharedMemorySize
+  int allocation_unit = 0;
+  std::int64_t reserved_per_block = 0;   // taken by the driver from each block's allocation
+  int banks = 0;
+  int bank_width_bytes = 0;
+  std::vector<int> bank_width_modes;     // selectable bank widths in bytes
+  L1Split l1_split = L1Split::kNone;
+  std::vector<int> carveout_configs_kib;  // kCarveout: ascending
+  CacheConfigSizes cache_config;          // kCacheConfig
+};
+
+struct ExecutionUnits {
+  int fp32 = 0;
+  int int32 = 0;
+  int fp64 = 0;
+  int sfu = 0;
+  int ld_st = 0;
+  int tensor = 0;
+};
+
+struct SmPipeline {
+  int schedulers = 0;
+  int issue_width = 0;  // instructions per scheduler per cycle
+  bool partitioned_global_caching = false;
+  ExecutionUnits units;
+};
+
+struct CacheLevel {
+  int size_kib = 0;  // 0: this level does not exist
+  int line_bytes = 0;
+  int sector_bytes = 0;
+};
+
+struct Caches {
+  CacheLevel l1;
+  CacheLevel l2;
+  int constant_kib = 0;
+  int texture_kib = 0;
+};
+
+struct Clocks {
+  int sm_base_mhz = 0;
+  int sm_boost_mhz = 0;  // 0: no boost clock
+  int memory_mtps = 0;   // DRAM transfers per second per pin, in millions
+};
+
+struct Dram {
+  std::string type;
+  std::int64_t size_mib = 0;
+  int bus_width_bits = 0;
+  double bandwidth_gb_per_s = 0.0;
+};
+
+struct GpuModel {
+  std::string name;          // lookup name: the GPU file's `name`, or "sm_XY"
+  std::string display_name;  // what reports print
+  std::string chip;
+  std::string architecture;
+  std::vector<std::string> aliases;
+  bool representative = false;  // the GPU `--cc` picks for its compute capability
+  bool is_gpu = false;          // false: a compute capability's SM facts only
+  std::string source_file;
+
+  ComputeCapability cc;
+  ThreadLimits limits;
+  RegisterFile registers;
+  SharedMemory shared_memory;
+  SmPipeline sm;
+  Caches cache;
+
+  int sm_count = 0;
+  Clocks clocks;
+  Dram memory;
+};
+
+}  // namespace smsim::arch
