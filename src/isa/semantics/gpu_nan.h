@@ -1,7 +1,7 @@
 // Which NaN the GPU writes. Measured on an H100 (tools/probes/results):
 // f32, f16 and bf16 arithmetic never propagate a payload and write the
 // canonical NaN with every fraction bit set; f64 arithmetic returns the first
-// NaN operand (fma: the addend first), quieted, and an invalid operation (inf - inf, 0 * inf) writes
+// NaN operand (fma: a, then c, then b), quieted, and an invalid operation (inf - inf, 0 * inf) writes
 // the negative default NaN 0xfff8000000000000.
 #pragma once
 
@@ -27,10 +27,10 @@ constexpr uint64_t quiet_f64(uint64_t bits) { return bits | kQuietBitF64; }
 constexpr uint64_t propagate_nan_f64(uint64_t a, uint64_t b) {
   return quiet_f64(is_nan_f64(a) ? a : b);
 }
-// fma.f64 checks the addend first: c, then a, then b.
+// fma.f64 checks a, then the addend c, then b.
 constexpr uint64_t propagate_nan_fma_f64(uint64_t a, uint64_t b, uint64_t c) {
-  if (is_nan_f64(c)) return quiet_f64(c);
-  return propagate_nan_f64(a, b);
+  if (is_nan_f64(a)) return quiet_f64(a);
+  return propagate_nan_f64(c, b);
 }
 
 }  // namespace smsim::isa::sem
