@@ -1,6 +1,7 @@
 // Even and odd lanes reach two different __syncthreads() on the two sides of
-// a branch. The programming guide calls this undefined; on sm_70+ barriers
-// count threads, so it is expected to complete. The runner kills a hang.
+// a branch. The programming guide calls this undefined; sm_70+ barriers count
+// arriving threads, whichever barrier instruction they execute. Recorded as
+// measured; the runner kills a hang.
 #include "report.h"
 
 constexpr int kThreads = 64;

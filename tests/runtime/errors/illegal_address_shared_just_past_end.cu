@@ -1,6 +1,6 @@
-// A shared-memory store a few words past the declared array but inside the
-// SM's shared window: hardware does not bound-check per array, so this is
-// expected to complete silently (the simulator must not invent an error).
+// A shared-memory store 16 bytes past the block's only shared array (the
+// block's whole shared allocation), far inside the SM's shared window: shows
+// whether hardware checks against the block's allocation or only the window.
 #include "report.h"
 
 constexpr int kSharedWords = 64;
