@@ -34,7 +34,8 @@ __global__ void atomics_int(int* gi, unsigned* gu, unsigned long long* gull, lon
   r += static_cast<int>(atomicAnd(gull + 4, ~0ull << t % 64));
   r += static_cast<int>(atomicOr(gull + 5, 1ull << t % 64));
   r += static_cast<int>(atomicXor(gull + 6, 1ull << t % 64));
-  r += static_cast<int>(atomicCAS(gus, static_cast<unsigned short>(t), static_cast<unsigned short>(t + 1)));
+  r += static_cast<int>(
+      atomicCAS(gus, static_cast<unsigned short>(t), static_cast<unsigned short>(t + 1)));
   r += atomicAdd_block(gi + 9, 1);
   r += atomicAdd_system(gi + 10, 1);
   r += atomicCAS_system(gi + 11, 0, t);

@@ -23,8 +23,7 @@ __global__ void __cluster_dims__(2, 1, 1) cluster_histogram(const int* in, int* 
   cluster.sync();
   if (t < 64) {
     int* neighbour = cluster.map_shared_rank(bins, (rank + 1) % cluster.num_blocks());
-    out[blockIdx.x * 64 + t] = bins[t] + neighbour[t] +
-                               static_cast<int>(cluster.dim_blocks().x) +
+    out[blockIdx.x * 64 + t] = bins[t] + neighbour[t] + static_cast<int>(cluster.dim_blocks().x) +
                                static_cast<int>(cluster.block_index().x);
   }
   cluster.sync();
@@ -36,8 +35,9 @@ __global__ void cluster_special_registers(unsigned* out) {
   asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(nctarank));
   asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(ctarank));
   // %is_explicit_cluster is a predicate register, so it is read through selp.
-  asm volatile("{\n\t.reg .pred p;\n\tmov.pred p, %%is_explicit_cluster;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-               : "=r"(is_explicit));
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tmov.pred p, %%is_explicit_cluster;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+      : "=r"(is_explicit));
   asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
   out[blockIdx.x * blockDim.x + threadIdx.x] = cid + nctarank + ctarank + is_explicit;
 }

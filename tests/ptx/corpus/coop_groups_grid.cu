@@ -14,7 +14,8 @@ __global__ void grid_two_phase_sum(const float* in, float* partial, float* total
   scratch[block.thread_rank()] = acc;
   block.sync();
   for (unsigned stride = block.size() / 2; stride > 0; stride /= 2) {
-    if (block.thread_rank() < stride) scratch[block.thread_rank()] += scratch[block.thread_rank() + stride];
+    if (block.thread_rank() < stride)
+      scratch[block.thread_rank()] += scratch[block.thread_rank() + stride];
     block.sync();
   }
   if (block.thread_rank() == 0) partial[block.group_index().x] = scratch[0];

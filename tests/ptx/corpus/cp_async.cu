@@ -2,9 +2,10 @@
 // commit, wait_prior), cuda::memcpy_async with cuda::barrier, and cuda::pipeline
 // double buffering. On sm_80+ these become cp.async; older targets take the fallback path.
 #include <cooperative_groups.h>
+#include <cuda_pipeline.h>
+
 #include <cuda/barrier>
 #include <cuda/pipeline>
-#include <cuda_pipeline.h>
 
 namespace cg = cooperative_groups;
 
@@ -17,7 +18,8 @@ __global__ void pipeline_primitives(const float4* in, float4* out, int tiles) {
   __pipeline_commit();
   for (int tile = 0; tile < tiles; ++tile) {
     int next = tile + 1;
-    if (next < tiles) __pipeline_memcpy_async(&stage[next & 1][t], &in[next * kTile + t], sizeof(float4));
+    if (next < tiles)
+      __pipeline_memcpy_async(&stage[next & 1][t], &in[next * kTile + t], sizeof(float4));
     __pipeline_commit();
     __pipeline_wait_prior(1);
     __syncthreads();

@@ -1,9 +1,9 @@
 // CUB block-wide collectives: BlockReduce (both algorithms), BlockScan, BlockLoad/BlockStore.
-#include <cuda/functional>
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
+#include <cuda/functional>
 
 constexpr int kThreads = 128;
 constexpr int kItems = 4;

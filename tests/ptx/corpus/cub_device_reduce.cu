@@ -1,9 +1,9 @@
 // CUB device-wide algorithms: DeviceReduce (sum, max, argmin) and DeviceScan. The host
 // calls instantiate CUB's tuned single-tile and multi-pass kernels into the PTX.
+#include <cuda_runtime.h>
+
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
-
-#include <cuda_runtime.h>
 
 int reduce_and_scan(const float* d_in, float* d_out, int* d_iout, int n) {
   void* temp = nullptr;

@@ -1,7 +1,7 @@
 // CUB warp-wide collectives: WarpReduce (full and logical sub-warps) and WarpScan.
-#include <cuda/functional>
 #include <cub/warp/warp_reduce.cuh>
 #include <cub/warp/warp_scan.cuh>
+#include <cuda/functional>
 
 constexpr int kWarps = 4;
 

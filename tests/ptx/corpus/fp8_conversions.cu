@@ -26,8 +26,7 @@ __global__ void fp8_conversions(const float* in, const float2* in2, unsigned cha
   b[3] = __nv_cvt_float_to_fp8(x, __NV_NOSAT, __NV_E5M2);
   b[4] = __nv_cvt_double_to_fp8(static_cast<double>(x), __NV_SATFINITE, __NV_E5M2);
   b[5] = __nv_cvt_halfraw_to_fp8(__half_raw(__float2half(x)), __NV_SATFINITE, __NV_E4M3);
-  b[6] = __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw(__float2bfloat16(x)), __NV_NOSAT,
-                                     __NV_E4M3);
+  b[6] = __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw(__float2bfloat16(x)), __NV_NOSAT, __NV_E4M3);
   b[7] = f6a.__x;
   b[8] = f6b.__x;
   b[9] = f4.__x;

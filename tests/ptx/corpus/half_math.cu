@@ -1,8 +1,7 @@
 // cuda_fp16 math functions on half and half2.
 #include <cuda_fp16.h>
 
-__global__ void half_math(const __half* in, const __half2* in2, __half* out, __half2* out2,
-                          int n) {
+__global__ void half_math(const __half* in, const __half2* in2, __half* out, __half2* out2, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   __half a = in[i];

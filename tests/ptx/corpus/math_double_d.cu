@@ -1,6 +1,6 @@
 // Double-precision rounding, remainder, decomposition and classification functions.
 __global__ void math_double_rounding(const double* in, double* out, long long* wide, int* ints,
-                                    int n) {
+                                     int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   double x = in[i];

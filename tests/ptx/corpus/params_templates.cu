@@ -20,9 +20,8 @@ __global__ void __launch_bounds__(256, 2) axpy(T a, const T* x, T* y, int n) {
 template __global__ void axpy<float, 4>(float, const float*, float*, int);
 template __global__ void axpy<double, 2>(double, const double*, double*, int);
 template __global__ void axpy<int8_t, 8>(int8_t, const int8_t*, int8_t*, int);
-template __global__ void axpy<unsigned long long, 1>(unsigned long long,
-                                                      const unsigned long long*,
-                                                      unsigned long long*, int);
+template __global__ void axpy<unsigned long long, 1>(unsigned long long, const unsigned long long*,
+                                                     unsigned long long*, int);
 
 __global__ void big_by_value(Big big, double* out) {
   int t = threadIdx.x;

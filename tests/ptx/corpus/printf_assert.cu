@@ -10,8 +10,8 @@ __global__ void printf_assert(const float* in, const double* din, int n) {
   float x = in[i];
   assert(x == x && "input must not be NaN");
   printf("thread %d of %u: x=%f e=%e g=%g\n", i, blockDim.x, x, x, din[i]);
-  printf("hex %x %08X octal %o char %c string %s pointer %p\n", i, ~i, i, 'A' + i % 26,
-         "corpus", static_cast<const void*>(in + i));
+  printf("hex %x %08X octal %o char %c string %s pointer %p\n", i, ~i, i, 'A' + i % 26, "corpus",
+         static_cast<const void*>(in + i));
   printf("wide %lld %llu %lx\n", static_cast<long long>(i) << 40, ~0ull, 0xdeadbeefL);
   if (i == 0) printf("no arguments at all\n");
   printf("%5.2f%%\n", 100.0 * i / n);

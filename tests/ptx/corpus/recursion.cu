@@ -10,7 +10,9 @@ __device__ __noinline__ unsigned long long factorial(unsigned n) {
   return n <= 1 ? 1ull : n * factorial(n - 1);
 }
 
-__device__ __noinline__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+__device__ __noinline__ int fib(int n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
 
 __device__ __noinline__ int tree_sum(const Node* nodes, int index, int depth) {
   if (index < 0 || depth > 64) return 0;
@@ -21,8 +23,12 @@ __device__ __noinline__ int tree_sum(const Node* nodes, int index, int depth) {
 }
 
 __device__ __noinline__ bool is_odd(unsigned n);
-__device__ __noinline__ bool is_even(unsigned n) { return n == 0 ? true : is_odd(n - 1); }
-__device__ __noinline__ bool is_odd(unsigned n) { return n == 0 ? false : is_even(n - 1); }
+__device__ __noinline__ bool is_even(unsigned n) {
+  return n == 0 ? true : is_odd(n - 1);
+}
+__device__ __noinline__ bool is_odd(unsigned n) {
+  return n == 0 ? false : is_even(n - 1);
+}
 
 __global__ void recursion(const Node* nodes, unsigned long long* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -14,8 +14,8 @@ double reduce_everything(int n) {
   thrust::device_vector<long long> counts(n, 3);
   float sum = thrust::reduce(values.begin(), values.end());
   long long mx = thrust::reduce(counts.begin(), counts.end(), 0ll, thrust::maximum<long long>());
-  double squares = thrust::transform_reduce(values.begin(), values.end(), square(), 0.0,
-                                            thrust::plus<double>());
+  double squares =
+      thrust::transform_reduce(values.begin(), values.end(), square(), 0.0, thrust::plus<double>());
   thrust::inclusive_scan(counts.begin(), counts.end(), counts.begin());
   return sum + static_cast<double>(mx) + squares;
 }

@@ -2,9 +2,15 @@
 // built on the device, which compile to call.uni through a prototype.
 typedef float (*unary_op)(float);
 
-__device__ float twice(float x) { return 2.0f * x; }
-__device__ float negate(float x) { return -x; }
-__device__ float square(float x) { return x * x; }
+__device__ float twice(float x) {
+  return 2.0f * x;
+}
+__device__ float negate(float x) {
+  return -x;
+}
+__device__ float square(float x) {
+  return x * x;
+}
 
 __device__ unary_op g_ops[] = {twice, negate, square};
 
@@ -27,7 +33,9 @@ struct Circle : Shape {
   __device__ float area() const override { return 3.14159265f * radius * radius; }
 };
 
-__device__ __noinline__ float apply(unary_op op, float x) { return op(x); }
+__device__ __noinline__ float apply(unary_op op, float x) {
+  return op(x);
+}
 
 __global__ void indirect_calls(const float* in, float* out, int* sides, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -28,8 +28,8 @@ __global__ void warp_intrinsics(const int* in, const double* din, int* out, doub
   int reduced = 0;
 #if __CUDA_ARCH__ >= 800
   // redux.sync exists from sm_80.
-  reduced = __reduce_add_sync(full, v) + __reduce_min_sync(full, v) +
-            __reduce_max_sync(full, v) + static_cast<int>(__reduce_and_sync(full, v)) +
+  reduced = __reduce_add_sync(full, v) + __reduce_min_sync(full, v) + __reduce_max_sync(full, v) +
+            static_cast<int>(__reduce_and_sync(full, v)) +
             static_cast<int>(__reduce_or_sync(full, v)) +
             static_cast<int>(__reduce_xor_sync(full, v)) +
             static_cast<int>(__reduce_add_sync(full, static_cast<unsigned>(v)));

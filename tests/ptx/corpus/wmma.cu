@@ -5,8 +5,7 @@
 
 using namespace nvcuda;
 
-__global__ void wmma_half(const __half* a, const __half* b, const float* c, float* d,
-                          __half* dh) {
+__global__ void wmma_half(const __half* a, const __half* b, const float* c, float* d, __half* dh) {
   wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
   wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;
   wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
