@@ -60,13 +60,15 @@ void check_representatives(const std::vector<GpuModel>& gpus) {
 GpuDatabase GpuDatabase::load(const std::filesystem::path& config_dir) {
   const DescriptionSet descriptions = DescriptionSet::read(config_dir);
   GpuDatabase database;
-  for (const auto& [name, description] : descriptions.all()) {
-    check_known_keys(description);
-    GpuModel model = build_gpu_model(description, descriptions.resolve(name));
-    if (model.is_gpu) {
-      database.gpus_.push_back(std::move(model));
-    } else {
-      database.compute_capabilities_.push_back(std::move(model));
+  // Compute capabilities first, so that a fact missing from one is reported there and
+  // not in the first GPU that inherits it.
+  for (const auto kind : {DescriptionKind::kComputeCapability, DescriptionKind::kGpu}) {
+    for (const auto& [name, description] : descriptions.all()) {
+      if (description.kind != kind) continue;
+      check_known_keys(description);
+      GpuModel model = build_gpu_model(description, descriptions.resolve(name));
+      auto& models = model.is_gpu ? database.gpus_ : database.compute_capabilities_;
+      models.push_back(std::move(model));
     }
   }
   std::sort(database.compute_capabilities_.begin(), database.compute_capabilities_.end(),

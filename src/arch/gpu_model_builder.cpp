@@ -37,7 +37,8 @@ void check_table(const Description& description, const toml::table& table,
       continue;
     }
     if (find_field(path) == nullptr) {
-      throw ConfigError(description.file.string() + ": unknown key '" + path + "' in '" +
+      const char* what = node.is_table() ? "unknown table '" : "unknown key '";
+      throw ConfigError(description.file.string() + ": " + what + path + "' in '" +
                         description.name + "'");
     }
   }
