@@ -556,9 +556,26 @@ std::vector<T> shuffled(const std::vector<T>& values, size_t count, uint64_t see
     __device__ Out operator()(A x, B y, C z) const { return expr; }    \
   }
 
+// Kernels that write several results per thread use a [slot][thread] layout;
+// this prints one CASE line per slot, named prefix/slot_name.
+template <typename T>
+void print_slots(const char* prefix, const std::vector<T>& results, size_t threads,
+                 const std::vector<const char*>& slot_names) {
+  for (size_t slot = 0; slot < slot_names.size(); ++slot) {
+    if ((slot + 1) * threads > results.size()) {
+      std::printf("ERROR %s: slot %zu is past the results\n", prefix, slot);
+      std::exit(EXIT_FAILURE);
+    }
+    print_case(CaseName(prefix, slot_names[slot]), results.data() + slot * threads, threads);
+  }
+}
+
 // The program's first line names it, so a concatenated log can be split.
+// It is flushed at once so that device printf output, which the driver writes
+// on synchronization, always follows it.
 inline void begin(const char* program) {
   std::printf("PROGRAM %s\n", program);
+  std::fflush(stdout);
 }
 
 }  // namespace conf
