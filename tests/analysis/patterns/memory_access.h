@@ -20,11 +20,15 @@ __device__ __forceinline__ uint32_t shared_address(const void* pointer) {
 }
 
 // Reduces a loaded value to 32 bits for the never-taken sink store.
-__device__ __forceinline__ uint32_t fold(uint32_t v) { return v; }
+__device__ __forceinline__ uint32_t fold(uint32_t v) {
+  return v;
+}
 __device__ __forceinline__ uint32_t fold(uint64_t v) {
   return static_cast<uint32_t>(v) ^ static_cast<uint32_t>(v >> 32);
 }
-__device__ __forceinline__ uint32_t fold(Vec16 v) { return v.x ^ v.y ^ v.z ^ v.w; }
+__device__ __forceinline__ uint32_t fold(Vec16 v) {
+  return v.x ^ v.y ^ v.z ^ v.w;
+}
 
 // ---- global, default caching (ld.global) ----
 __device__ __forceinline__ uint32_t load_global(const uint8_t* p) {

@@ -27,14 +27,14 @@ int main() {
   golden::call("cudaMalloc", cudaMalloc(&out, sizeof(int)));
   void* arguments[] = {&out};
   const int fitting_blocks = sm_count * blocks_per_sm;
-  golden::call("cudaLaunchCooperativeKernel(SMs * blocks per SM)",
-               cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(cooperative_kernel),
-                                           dim3(fitting_blocks), dim3(kThreads), arguments, 0,
-                                           nullptr));
+  golden::call(
+      "cudaLaunchCooperativeKernel(SMs * blocks per SM)",
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(cooperative_kernel),
+                                  dim3(fitting_blocks), dim3(kThreads), arguments, 0, nullptr));
   golden::call("cudaDeviceSynchronize", cudaDeviceSynchronize());
-  golden::call("cudaLaunchCooperativeKernel(SMs * blocks per SM + 1)",
-               cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(cooperative_kernel),
-                                           dim3(fitting_blocks + 1), dim3(kThreads), arguments,
-                                           0, nullptr));
+  golden::call(
+      "cudaLaunchCooperativeKernel(SMs * blocks per SM + 1)",
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(cooperative_kernel),
+                                  dim3(fitting_blocks + 1), dim3(kThreads), arguments, 0, nullptr));
   return golden::finish();
 }

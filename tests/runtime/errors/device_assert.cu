@@ -1,10 +1,11 @@
-// A failing assert() in device code: the message goes to stdout when the
-// device printf buffer is flushed, the error is cudaErrorAssert at sync.
+// A failing device assert(): cudaErrorAssert at the next sync, its message on stderr.
 #include <cassert>
 
 #include "report.h"
 
-__global__ void assert_positive(int value) { assert(value > 0); }
+__global__ void assert_positive(int value) {
+  assert(value > 0);
+}
 
 int main() {
   golden::start();

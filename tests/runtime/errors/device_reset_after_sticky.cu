@@ -2,7 +2,9 @@
 // reset give back a usable context for the next launch?
 #include "report.h"
 
-__global__ void store_through(int* target) { *target = 42; }
+__global__ void store_through(int* target) {
+  *target = 42;
+}
 
 int main() {
   golden::start();

@@ -7,7 +7,9 @@
 
 #include "report.h"
 
-__global__ void store_through(int* target) { *target = 42; }
+__global__ void store_through(int* target) {
+  *target = 42;
+}
 
 constexpr int kRetries = 10;
 

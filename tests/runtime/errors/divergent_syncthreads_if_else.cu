@@ -27,7 +27,8 @@ int main() {
   golden::call("launch", cudaGetLastError());
   golden::call("cudaDeviceSynchronize", cudaDeviceSynchronize());
   int host[kThreads] = {};
-  golden::call("cudaMemcpy DeviceToHost", cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  golden::call("cudaMemcpy DeviceToHost",
+               cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
   long long sum = 0;
   for (int v : host) sum += v;
   golden::value("sum of results (all threads passed: 32*11 + 32*22 = 1056)", sum);

@@ -23,7 +23,8 @@ int main() {
   golden::call("launch", cudaGetLastError());
   golden::call("cudaDeviceSynchronize", cudaDeviceSynchronize());
   int host[kThreads] = {};
-  golden::call("cudaMemcpy DeviceToHost", cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  golden::call("cudaMemcpy DeviceToHost",
+               cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
   long long sum = 0;
   for (int v : host) sum += v;
   golden::value("sum of results (participants passed: 16*2 + 48*1 = 80)", sum);

@@ -1,7 +1,9 @@
 // A load through a null pointer.
 #include "report.h"
 
-__global__ void copy_from(const int* source, int* target) { *target = *source; }
+__global__ void copy_from(const int* source, int* target) {
+  *target = *source;
+}
 
 int main() {
   golden::start();

@@ -2,7 +2,9 @@
 // succeeds, the fault surfaces at the next synchronizing call and is sticky.
 #include "report.h"
 
-__global__ void store_through(int* target) { *target = 42; }
+__global__ void store_through(int* target) {
+  *target = 42;
+}
 
 int main() {
   golden::start();

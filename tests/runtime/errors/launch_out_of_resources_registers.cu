@@ -23,8 +23,7 @@ __global__ void register_hungry_kernel(const float* in, float* out) {
 int main() {
   golden::start();
   cudaFuncAttributes attributes{};
-  golden::call("cudaFuncGetAttributes",
-               cudaFuncGetAttributes(&attributes, register_hungry_kernel));
+  golden::call("cudaFuncGetAttributes", cudaFuncGetAttributes(&attributes, register_hungry_kernel));
   golden::value("numRegs", attributes.numRegs);
   golden::value("maxThreadsPerBlock (function)", attributes.maxThreadsPerBlock);
   constexpr int kMaxThreads = 1024;

@@ -18,11 +18,13 @@ int main() {
   for (int i = 0; i < kCount + 4; ++i) host[i] = i;
   int* device = nullptr;
   golden::call("cudaMalloc", cudaMalloc(&device, sizeof host));
-  golden::call("cudaMemcpy HostToDevice", cudaMemcpy(device, host, sizeof host, cudaMemcpyHostToDevice));
+  golden::call("cudaMemcpy HostToDevice",
+               cudaMemcpy(device, host, sizeof host, cudaMemcpyHostToDevice));
   golden::call("cudaMemcpy(device+1 <- device, 16 ints, DeviceToDevice)",
                cudaMemcpy(device + 1, device, kCount * sizeof(int), cudaMemcpyDeviceToDevice));
   int result[kCount + 4] = {};
-  golden::call("cudaMemcpy DeviceToHost", cudaMemcpy(result, device, sizeof result, cudaMemcpyDeviceToHost));
+  golden::call("cudaMemcpy DeviceToHost",
+               cudaMemcpy(result, device, sizeof result, cudaMemcpyDeviceToHost));
   print_values("device after forward overlapping copy", result);
   golden::call("cudaMemcpy(host+1 <- host, 16 ints, HostToHost)",
                cudaMemcpy(host + 1, host, kCount * sizeof(int), cudaMemcpyHostToHost));

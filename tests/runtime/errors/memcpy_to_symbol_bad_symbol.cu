@@ -20,7 +20,8 @@ int main() {
                cudaMemcpyToSymbol(device_symbol, values, sizeof device_symbol, sizeof(int)));
   golden::report_error_state("after the offset copy");
   void* address = nullptr;
-  golden::call("cudaGetSymbolAddress(host_variable)", cudaGetSymbolAddress(&address, host_variable));
+  golden::call("cudaGetSymbolAddress(host_variable)",
+               cudaGetSymbolAddress(&address, host_variable));
   size_t size = 0;
   golden::call("cudaGetSymbolSize(device_symbol)", cudaGetSymbolSize(&size, device_symbol));
   golden::value("device_symbol size", static_cast<long long>(size));

@@ -23,7 +23,6 @@ int main() {
   golden::call("cudaMemcpy(device <- host, kind Default)",
                cudaMemcpy(device, host, kBytes, cudaMemcpyDefault));
   constexpr auto kBogusKind = static_cast<cudaMemcpyKind>(7);
-  golden::call("cudaMemcpy(device <- host, kind 7)",
-               cudaMemcpy(device, host, kBytes, kBogusKind));
+  golden::call("cudaMemcpy(device <- host, kind 7)", cudaMemcpy(device, host, kBytes, kBogusKind));
   return golden::finish();
 }

@@ -41,7 +41,9 @@ inline void report_error_state(const char* when) {
 constexpr int kInnocentThreads = 32;
 constexpr long long kInnocentExpectedSum = kInnocentThreads * (kInnocentThreads + 1) / 2;
 
-static __global__ void innocent_kernel(int* out) { out[threadIdx.x] = threadIdx.x + 1; }
+static __global__ void innocent_kernel(int* out) {
+  out[threadIdx.x] = threadIdx.x + 1;
+}
 
 // Calls that succeed on a healthy context: whether they still do shows if
 // the error under test left the context usable.
@@ -66,7 +68,9 @@ inline void report_innocent_calls() {
 
 // Creates the context first so that initialisation is not mixed into the call
 // under test.
-inline void start() { call("cudaFree(nullptr) (context creation)", cudaFree(nullptr)); }
+inline void start() {
+  call("cudaFree(nullptr) (context creation)", cudaFree(nullptr));
+}
 
 inline int finish() {
   report_error_state("after the case");

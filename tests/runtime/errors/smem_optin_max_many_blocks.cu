@@ -25,7 +25,8 @@ int main() {
   golden::call("launch 1000 blocks x optin max smem", cudaGetLastError());
   golden::call("cudaDeviceSynchronize", cudaDeviceSynchronize());
   int count = 0;
-  golden::call("cudaMemcpy DeviceToHost", cudaMemcpy(&count, out, sizeof count, cudaMemcpyDeviceToHost));
+  golden::call("cudaMemcpy DeviceToHost",
+               cudaMemcpy(&count, out, sizeof count, cudaMemcpyDeviceToHost));
   golden::value("blocks that ran", count);
   return golden::finish();
 }

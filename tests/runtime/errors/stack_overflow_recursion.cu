@@ -8,12 +8,15 @@ __device__ __noinline__ int recurse(int depth, int seed) {
   return recurse(depth - 1, seed + 1) + frame[depth & 15];
 }
 
-__global__ void recurse_kernel(int depth, int* out) { out[threadIdx.x] = recurse(depth, threadIdx.x); }
+__global__ void recurse_kernel(int depth, int* out) {
+  out[threadIdx.x] = recurse(depth, threadIdx.x);
+}
 
 int main() {
   golden::start();
   size_t stack_size = 0;
-  golden::call("cudaDeviceGetLimit(StackSize)", cudaDeviceGetLimit(&stack_size, cudaLimitStackSize));
+  golden::call("cudaDeviceGetLimit(StackSize)",
+               cudaDeviceGetLimit(&stack_size, cudaLimitStackSize));
   golden::value("cudaLimitStackSize", static_cast<long long>(stack_size));
   int* out = nullptr;
   golden::call("cudaMalloc", cudaMalloc(&out, 32 * sizeof(int)));
