@@ -6,6 +6,9 @@
 #
 # Usage: tools/golden/errors.sh build BUILD_DIR
 #        tools/golden/errors.sh run BUILD_DIR RESULT_DIR
+#        tools/golden/errors.sh check GOLDEN_DIR   (no GPU: every program has a
+#          complete golden, every golden a program; a program that exited
+#          normally reached its innocent calls)
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc),
 #              JOBS (parallel compiles, default 2),
 #              CASE_TIMEOUT_S (seconds before a hanging case is killed, default 20).
@@ -19,7 +22,7 @@ jobs="${JOBS:-2}"
 case_timeout_s="${CASE_TIMEOUT_S:-20}"
 
 usage() {
-  echo "usage: $0 build BUILD_DIR | run BUILD_DIR RESULT_DIR" >&2
+  echo "usage: $0 build BUILD_DIR | run BUILD_DIR RESULT_DIR | check GOLDEN_DIR" >&2
   exit 2
 }
 
@@ -47,6 +50,36 @@ run_all() {
   done
 }
 
+check_goldens() {
+  local golden_dir="$1" failures=0 program name status
+  for program in "${source_dir}"/*.cu; do
+    name="$(basename "${program}" .cu)"
+    if [[ ! -f "${golden_dir}/${name}.stdout" || ! -f "${golden_dir}/${name}.exit" ]]; then
+      echo "${name}: no golden stdout/exit" >&2
+      failures=$((failures + 1))
+      continue
+    fi
+    status="$(cat "${golden_dir}/${name}.exit")"
+    if ! [[ "${status}" =~ ^[0-9]+$ ]]; then
+      echo "${name}: exit status '${status}' is not a number" >&2
+      failures=$((failures + 1))
+    elif [[ "${status}" == 0 && "${name}" != error_strings ]] &&
+      ! grep -q '^STATE innocent calls$' "${golden_dir}/${name}.stdout"; then
+      echo "${name}: exited 0 without reaching its innocent calls" >&2
+      failures=$((failures + 1))
+    fi
+  done
+  for golden in "${golden_dir}"/*.stdout; do
+    name="$(basename "${golden}" .stdout)"
+    if [[ ! -f "${source_dir}/${name}.cu" ]]; then
+      echo "${name}: golden without a program" >&2
+      failures=$((failures + 1))
+    fi
+  done
+  echo "checked $(ls "${source_dir}"/*.cu | wc -l) programs: ${failures} failures"
+  [[ "${failures}" -eq 0 ]]
+}
+
 [[ $# -ge 2 ]] || usage
 case "$1" in
   build) build_all "$(realpath -m "$2")" ;;
@@ -54,5 +87,6 @@ case "$1" in
     [[ $# -eq 3 ]] || usage
     run_all "$(realpath -m "$2")" "$(realpath -m "$3")"
     ;;
+  check) check_goldens "$(realpath -m "$2")" ;;
   *) usage ;;
 esac

@@ -6,13 +6,19 @@
 # Usage: tools/golden/ncu_patterns.sh build BUILD_DIR
 #        tools/golden/ncu_patterns.sh measure BUILD_DIR RESULT_DIR     (needs a GPU and ncu)
 #        tools/golden/ncu_patterns.sh golden RESULT_DIR GOLDEN_DIR     (no GPU needed)
+#        tools/golden/ncu_patterns.sh check GOLDEN_DIR                 (no GPU needed)
 # Environment: NVCC, NCU, CUOBJDUMP (default: on PATH, else under /usr/local/cuda/bin).
 #
 # `measure` writes RESULT_DIR/{manifest.tsv, ncu.csv, ncu.log, metrics_used.txt,
 # query_metrics.txt, patterns.sass, patterns.ptx}. `golden` joins them by launch
 # index (ncu's kernel ID counts profiled launches from 0, and the program
 # launches each pattern once, in table order) into GOLDEN_DIR/patterns.csv
-# and GOLDEN_DIR/patterns.json, and copies the raw files beside them.
+# and GOLDEN_DIR/patterns.json, copies the raw files beside them, and runs
+# `check` on the result. `check` confirms from the dynamic instruction counters
+# that every pattern executed exactly its own memory instructions: one per
+# warp of the pattern's kind (three for the whole 12-byte struct) and none of
+# the other kinds, so a sink store that fired or a load moved behind a branch
+# shows up as a failure.
 set -euo pipefail
 
 readonly repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -45,7 +51,8 @@ l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum,\
 l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_miss.sum"
 
 usage() {
-  echo "usage: $0 build BUILD_DIR | measure BUILD_DIR RESULT_DIR | golden RESULT_DIR GOLDEN_DIR" >&2
+  echo "usage: $0 build BUILD_DIR | measure BUILD_DIR RESULT_DIR |" \
+    "golden RESULT_DIR GOLDEN_DIR | check GOLDEN_DIR" >&2
   exit 2
 }
 
@@ -163,6 +170,45 @@ with (golden_dir / "patterns.csv").open("w", newline="") as out:
                         + [r["description"]])
 print(f"{len(records)} patterns, {len(metric_names)} metrics -> {golden_dir}")
 PY
+  check "${golden_dir}"
+}
+
+check() {
+  local golden_dir="$1"
+  python3 - "${golden_dir}/patterns.json" <<'PY'
+import json
+import math
+import sys
+
+executed_counter = {
+    "gld": "smsp__sass_inst_executed_op_global_ld.sum",
+    "gst": "smsp__sass_inst_executed_op_global_st.sum",
+    "sld": "smsp__sass_inst_executed_op_shared_ld.sum",
+    "sst": "smsp__sass_inst_executed_op_shared_st.sum",
+}
+instructions_per_thread = {"gld_aos12_whole_struct": 3}
+warp_size = 32
+
+records = json.load(open(sys.argv[1]))
+failures = []
+for r in records:
+    kind = r["name"].split("_")[0]
+    if kind not in executed_counter:
+        failures.append(f"{r['name']}: name does not start with gld/gst/sld/sst")
+        continue
+    warps = math.ceil(r["threads"] / warp_size)
+    for other_kind, counter in executed_counter.items():
+        if counter not in r["metrics"]:
+            failures.append(f"{r['name']}: {counter} was not measured")
+            continue
+        expected = warps * instructions_per_thread.get(r["name"], 1) if other_kind == kind else 0
+        if r["metrics"][counter] != expected:
+            failures.append(f"{r['name']}: {counter} = {r['metrics'][counter]}, expected {expected}")
+for failure in failures:
+    print(failure, file=sys.stderr)
+print(f"checked {len(records)} patterns: {len(failures)} failures")
+sys.exit(1 if failures else 0)
+PY
 }
 
 [[ $# -ge 2 ]] || usage
@@ -176,5 +222,6 @@ case "$1" in
     [[ $# -eq 3 ]] || usage
     golden "$(realpath -m "$2")" "$(realpath -m "$3")"
     ;;
+  check) check "$(realpath -m "$2")" ;;
   *) usage ;;
 esac
