@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -86,6 +87,8 @@ uint32_t count_device_mismatches(const std::string& name, const Semantics& seman
   if (record == nullptr) return UINT32_MAX;
   const uint64_t mask =
       record->result_bytes == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * record->result_bytes)) - 1;
+  // SMSIM_GOLDEN_VERBOSE=1 prints every disagreement instead of the first few.
+  const bool verbose = std::getenv("SMSIM_GOLDEN_VERBOSE") != nullptr;
   uint32_t mismatches = 0;
   for (uint32_t i = 0; i < record->count; ++i) {
     const uint64_t a = probe_operand(*record, i, 0);
@@ -94,7 +97,7 @@ uint32_t count_device_mismatches(const std::string& name, const Semantics& seman
     const uint64_t want = device_result(*record, i);
     const uint64_t got = semantics(a, b, c) & mask;
     if (got == want) continue;
-    if (++mismatches <= 6) {
+    if (++mismatches <= 6 || verbose) {
       std::printf("  %s #%u a=%llx b=%llx c=%llx: device %llx, simulator %llx\n", name.c_str(), i,
                   static_cast<unsigned long long>(a), static_cast<unsigned long long>(b),
                   static_cast<unsigned long long>(c), static_cast<unsigned long long>(want),
