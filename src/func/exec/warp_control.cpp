@@ -131,6 +131,27 @@ void WarpControl::resume(PathGroup group, std::uint32_t pc) {
   ready_.push_back(group);
 }
 
+std::uint32_t WarpControl::waiting_lanes() const {
+  std::uint32_t lanes = 0;
+  for (const ConvergencePoint& p : points_) {
+    if (p.open) lanes |= p.arrived;
+  }
+  return lanes;
+}
+
+bool WarpControl::release_waiting() {
+  for (std::size_t i = points_.size(); i-- > 0;) {
+    ConvergencePoint& p = points_[i];
+    if (!p.open || p.arrived == 0) continue;
+    const std::uint32_t lanes = p.arrived;
+    p.members &= ~lanes;
+    p.arrived = 0;
+    ready_.push_back(PathGroup{.pc = p.pc, .mask = lanes, .point = p.parent});
+    return true;
+  }
+  return false;
+}
+
 bool WarpControl::yield() {
   if (ready_.empty() || current_.mask == 0) return false;
   ready_.insert(ready_.begin(), current_);

@@ -64,6 +64,13 @@ class WarpControl {
   // Park the running group behind every other ready group; true if another
   // group now runs.
   bool yield();
+  // Lanes waiting at an open convergence point.
+  std::uint32_t waiting_lanes() const;
+  // Forward progress under independent thread scheduling: the lanes waiting
+  // at the innermost point that holds any stop waiting and become a ready
+  // group continuing past it (the point then needs only the others). True if
+  // there were such lanes.
+  bool release_waiting();
 
  private:
   void move_to(std::uint32_t pc);

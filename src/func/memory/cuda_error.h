@@ -10,6 +10,8 @@ namespace smsim::func {
 
 enum class CudaError : std::int32_t {
   success = 0,
+  invalid_value = 1,
+  invalid_configuration = 9,
   launch_timeout = 702,
   assert_triggered = 710,
   illegal_instruction = 715,

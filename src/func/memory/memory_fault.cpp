@@ -39,6 +39,8 @@ std::string_view to_string(FaultKind kind) {
 std::string_view cuda_error_name(CudaError error) {
   switch (error) {
     case CudaError::success: return "cudaSuccess";
+    case CudaError::invalid_value: return "cudaErrorInvalidValue";
+    case CudaError::invalid_configuration: return "cudaErrorInvalidConfiguration";
     case CudaError::launch_timeout: return "cudaErrorLaunchTimeout";
     case CudaError::assert_triggered: return "cudaErrorAssert";
     case CudaError::illegal_instruction: return "cudaErrorIllegalInstruction";

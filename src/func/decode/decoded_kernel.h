@@ -1,0 +1,24 @@
+#pragma once
+// A kernel lowered once for execution: the instruction records plus the
+// launch-time facts the engine needs (register rows, parameter layout, static
+// shared and local memory).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "func/decode/decoded_instruction.h"
+#include "func/memory/param_layout.h"
+
+namespace smsim::func {
+
+struct DecodedKernel {
+  std::string name;
+  std::vector<DecodedInstruction> code;
+  std::uint32_t register_count = 0;
+  std::vector<ParamDecl> params;
+  std::uint32_t static_shared_bytes = 0;
+  std::uint32_t local_bytes_per_thread = 0;
+};
+
+}  // namespace smsim::func

@@ -1,0 +1,243 @@
+#include "func/decode/decoder.h"
+
+#include <fmt/format.h>
+
+#include "func/decode/executor_table.h"
+#include "func/decode/post_dominators.h"
+#include "func/exec/exec_context.h"
+
+namespace smsim::func {
+namespace {
+
+using isa::Modifier;
+
+struct ModifierFlag {
+  Modifier modifier;
+  InstructionFlag flag;
+};
+
+constexpr ModifierFlag kFlags[] = {
+    {Modifier::Ftz, kFtz},     {Modifier::Sat, kSat},         {Modifier::Approx, kApprox},
+    {Modifier::Hi, kHigh},     {Modifier::Shiftamt, kHigh},   {Modifier::Wide, kWide},
+    {Modifier::Relu, kRelu},   {Modifier::NaN, kNaN},         {Modifier::Aligned, kAligned},
+    {Modifier::Uni, kUniform}, {Modifier::Clamp, kClamp},
+};
+
+struct ModifierRounding {
+  Modifier modifier;
+  Rounding rounding;
+};
+
+constexpr ModifierRounding kRoundings[] = {
+    {Modifier::Rn, Rounding::rn},   {Modifier::Rz, Rounding::rz},   {Modifier::Rm, Rounding::rm},
+    {Modifier::Rp, Rounding::rp},   {Modifier::Rna, Rounding::rna}, {Modifier::Rni, Rounding::rni},
+    {Modifier::Rzi, Rounding::rzi}, {Modifier::Rmi, Rounding::rmi}, {Modifier::Rpi, Rounding::rpi},
+};
+
+struct ModifierSpace {
+  Modifier modifier;
+  MemorySpace space;
+};
+
+constexpr ModifierSpace kSpaces[] = {
+    {Modifier::Global, MemorySpace::global}, {Modifier::Shared, MemorySpace::shared},
+    {Modifier::SharedCta, MemorySpace::shared}, {Modifier::Local, MemorySpace::local},
+    {Modifier::Const, MemorySpace::constant}, {Modifier::Param, MemorySpace::param},
+    {Modifier::ParamEntry, MemorySpace::param},
+};
+
+class KernelDecoder {
+ public:
+  explicit KernelDecoder(const KernelSpec& spec) : spec_(spec) {}
+
+  DecodeResult run() {
+    DecodedKernel kernel;
+    kernel.name = spec_.name;
+    kernel.register_count = spec_.register_count;
+    kernel.static_shared_bytes = spec_.static_shared_bytes;
+    kernel.local_bytes_per_thread = spec_.local_bytes_per_thread;
+    for (std::size_t i = 0; i < spec_.param_sizes.size(); ++i) {
+      kernel.params.push_back(ParamDecl{
+          .size = spec_.param_sizes[i],
+          .alignment = i < spec_.param_alignments.size() ? spec_.param_alignments[i]
+                                                         : spec_.param_sizes[i]});
+    }
+    kernel.code.reserve(spec_.instructions.size());
+    for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
+      kernel.code.push_back(decode(spec_.instructions[i]));
+    }
+    set_reconvergence(kernel);
+    DecodeResult result;
+    result.errors = std::move(errors_);
+    if (result.errors.empty()) result.kernel = std::move(kernel);
+    return result;
+  }
+
+ private:
+  void fail(const InstructionSpec& s, std::string message) {
+    errors_.push_back(DecodeError{
+        .ptx_line = s.ptx_line,
+        .message = fmt::format("kernel {}, PTX line {}: {}: {}", spec_.name, s.ptx_line,
+                               isa::opcode_mnemonic(s.opcode), std::move(message))});
+  }
+
+  bool register_ok(const InstructionSpec& s, std::uint32_t reg) {
+    if (reg == kNoReg || reg < spec_.register_count) return true;
+    fail(s, fmt::format("register id {} is outside the kernel's {} registers", reg,
+                        spec_.register_count));
+    return false;
+  }
+
+  Operand operand(const InstructionSpec& s, const SpecOperand& o) {
+    Operand r;
+    switch (o.kind) {
+      case SpecOperand::Kind::reg:
+        if (o.reg == kNoReg) return r;  // the `_` sink
+        register_ok(s, o.reg);
+        r.kind = OperandKind::reg;
+        r.reg = o.reg;
+        r.bits = o.reg_bits;
+        r.negated = o.negated;
+        return r;
+      case SpecOperand::Kind::imm:
+        r.kind = OperandKind::imm;
+        r.imm = o.imm;
+        return r;
+      case SpecOperand::Kind::special:
+        if (!is_supported(o.special)) {
+          char name[48];
+          isa::format_special_register(o.special, name, sizeof name);
+          fail(s, fmt::format("special register {} is not supported", name));
+        }
+        r.kind = OperandKind::special;
+        r.special = o.special;
+        return r;
+      case SpecOperand::Kind::address: break;
+    }
+    return r;
+  }
+
+  DecodedInstruction decode(const InstructionSpec& s) {
+    DecodedInstruction in;
+    in.opcode = s.opcode;
+    in.ptx_line = s.ptx_line;
+    if (s.type_count > 0) in.type = s.types[0];
+    if (s.type_count > 1) in.type2 = s.types[1];
+    for (const auto& [m, f] : kFlags) {
+      if (s.has(m)) in.flags |= f;
+    }
+    for (const auto& [m, r] : kRoundings) {
+      if (s.has(m)) in.rounding = r;
+    }
+    for (const auto& [m, space] : kSpaces) {
+      if (s.has(m)) in.space = space;
+    }
+    if (s.has(Modifier::V2)) in.vector = 2;
+    if (s.has(Modifier::V4)) in.vector = 4;
+    if (s.guard_reg != kNoReg && register_ok(s, s.guard_reg)) {
+      in.guard_reg = s.guard_reg;
+      in.guard_negated = s.guard_negated;
+    }
+    bool have_address = false;
+    for (std::size_t k = 0; k < s.operands.size(); ++k) {
+      const SpecOperand& o = s.operands[k];
+      if (o.kind == SpecOperand::Kind::address) {
+        if (have_address) {
+          fail(s, "more than one address operand");
+          continue;
+        }
+        have_address = true;
+        if (o.reg != kNoReg && register_ok(s, o.reg)) in.addr_reg = o.reg;
+        in.addr_offset = o.imm;
+        continue;
+      }
+      if (k < s.dst_count) {
+        if (in.dst_count == kMaxDst) {
+          fail(s, "too many destination operands");
+          continue;
+        }
+        in.dst[in.dst_count++] = operand(s, o);
+        continue;
+      }
+      if (in.src_count == kMaxSrc) {
+        fail(s, "too many source operands");
+        continue;
+      }
+      in.src[in.src_count++] = operand(s, o);
+    }
+    const OpcodeExecution& how = opcode_execution(s.opcode);
+    in.control = how.control;
+    switch (in.control) {
+      case Control::branch:
+        if (s.target >= spec_.instructions.size()) fail(s, "branch target outside the kernel");
+        in.target = s.target;
+        if (s.has(Modifier::Uni)) in.flags |= kUniform;
+        return in;
+      case Control::barrier: decode_barrier(s, in); return in;
+      case Control::exit:
+      case Control::trap:
+      case Control::breakpoint: return in;
+      case Control::none: break;
+    }
+    if (how.select == nullptr) {
+      fail(s, "the functional engine does not execute this instruction yet");
+      return in;
+    }
+    std::string why;
+    in.execute = how.select(s, in, why);
+    if (in.execute == nullptr) fail(s, why.empty() ? "this form is not implemented" : why);
+    return in;
+  }
+
+  void decode_barrier(const InstructionSpec& s, DecodedInstruction& in) {
+    in.combine = Modifier::Sync;
+    if (s.has(Modifier::Arrive)) in.combine = Modifier::Arrive;
+    if (s.has(Modifier::Red)) in.combine = Modifier::Red;
+    for (Modifier m : {Modifier::Popc, Modifier::And, Modifier::Or}) {
+      if (s.has(m)) in.mode = m;
+    }
+    // bar.* is always aligned; barrier.* only with .aligned.
+    if (s.opcode == isa::Opcode::Bar) in.flags |= kAligned;
+    if (in.combine == Modifier::Red && in.mode == Modifier::Count) {
+      fail(s, "bar.red needs .popc, .and or .or");
+    }
+    if (in.src_count == 0) fail(s, "a barrier needs a barrier id");
+  }
+
+  // Each branch reconverges at its immediate post-dominator.
+  void set_reconvergence(DecodedKernel& kernel) {
+    const auto n = static_cast<std::uint32_t>(kernel.code.size());
+    std::vector<std::vector<std::uint32_t>> successors(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const DecodedInstruction& in = kernel.code[i];
+      const bool guarded = in.guard_reg != kNoReg;
+      switch (in.control) {
+        case Control::branch:
+          successors[i].push_back(in.target < n ? in.target : kNoPc);
+          if (guarded) successors[i].push_back(i + 1);
+          break;
+        case Control::exit:
+        case Control::trap:
+          successors[i].push_back(kNoPc);
+          if (guarded) successors[i].push_back(i + 1);
+          break;
+        case Control::none:
+        case Control::barrier:
+        case Control::breakpoint: successors[i].push_back(i + 1); break;
+      }
+    }
+    const std::vector<std::uint32_t> ipdom = immediate_post_dominators(successors);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (kernel.code[i].control == Control::branch) kernel.code[i].reconverge = ipdom[i];
+    }
+  }
+
+  const KernelSpec& spec_;
+  std::vector<DecodeError> errors_;
+};
+
+}  // namespace
+
+DecodeResult decode_kernel(const KernelSpec& spec) { return KernelDecoder(spec).run(); }
+
+}  // namespace smsim::func

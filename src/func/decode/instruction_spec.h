@@ -1,0 +1,73 @@
+#pragma once
+// The engine's input: one PTX instruction with every name already resolved
+// (registers to dense ids, labels to instruction indices, variables and
+// parameters to addresses). The PTX front end's checked IR is lowered to this
+// form (lower_module.cpp); tests build it directly.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/modifier.h"
+#include "isa/opcode.h"
+#include "isa/special_register.h"
+#include "isa/type.h"
+
+namespace smsim::func {
+
+inline constexpr std::uint32_t kNoReg = UINT32_MAX;
+
+struct SpecOperand {
+  enum class Kind : std::uint8_t { reg, imm, special, address };
+  Kind kind = Kind::imm;
+  std::uint32_t reg = kNoReg;    // reg, or the base register of an address
+  std::uint8_t reg_bits = 64;    // the declared width of that register (1 for .pred)
+  bool negated = false;          // `!p` as a source
+  std::uint64_t imm = 0;         // immediate bits, or the address offset / absolute address
+  isa::SpecialRegisterRef special{};
+
+  static SpecOperand make_reg(std::uint32_t id, std::uint8_t bits) {
+    return {.kind = Kind::reg, .reg = id, .reg_bits = bits};
+  }
+  static SpecOperand make_imm(std::uint64_t bits) { return {.kind = Kind::imm, .imm = bits}; }
+  static SpecOperand make_special(isa::SpecialRegisterRef ref) {
+    return {.kind = Kind::special, .special = ref};
+  }
+  // [reg + offset], or [offset] when reg is kNoReg.
+  static SpecOperand make_address(std::uint32_t base, std::uint64_t offset) {
+    return {.kind = Kind::address, .reg = base, .imm = offset};
+  }
+};
+
+struct InstructionSpec {
+  isa::Opcode opcode = isa::Opcode::Mov;
+  std::array<isa::Type, isa::kMaxTypeSlots> types{};
+  std::uint8_t type_count = 0;
+  isa::ModifierMask modifiers;
+  std::uint32_t guard_reg = kNoReg;  // `@p` / `@!p`
+  bool guard_negated = false;
+  // PTX order: the first `dst_count` operands are written; vector braces are
+  // flattened into consecutive operands.
+  std::vector<SpecOperand> operands;
+  std::uint8_t dst_count = 0;
+  std::uint32_t target = UINT32_MAX;  // bra: the instruction index of the label
+  std::uint32_t ptx_line = 0;
+
+  isa::Type type(std::size_t slot = 0) const { return types[slot]; }
+  bool has(isa::Modifier m) const { return modifiers.contains(m); }
+};
+
+// One kernel, ready to decode.
+struct KernelSpec {
+  std::string name;
+  std::vector<InstructionSpec> instructions;
+  std::uint32_t register_count = 0;   // dense register ids are below this
+  std::vector<std::uint32_t> param_sizes;
+  std::vector<std::uint32_t> param_alignments;
+  std::uint32_t static_shared_bytes = 0;
+  std::uint32_t local_bytes_per_thread = 0;
+  std::uint32_t ptx_target_sm = 0;  // from `.target sm_XX`
+};
+
+}  // namespace smsim::func

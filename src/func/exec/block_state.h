@@ -1,0 +1,59 @@
+#pragma once
+// The state of one resident block: its warps (SIMT control plus a register
+// file laid out as one contiguous 32-lane row per register), its shared and
+// local memory and its named barriers.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "func/exec/launch_types.h"
+#include "func/exec/warp_control.h"
+#include "func/memory/byte_window.h"
+#include "func/memory/device_memory.h"
+#include "func/memory/local_memory.h"
+
+namespace smsim::func {
+
+inline constexpr std::uint32_t kWarpSize = 32;
+inline constexpr std::uint32_t kNamedBarrierCount = 16;
+
+struct WarpState {
+  WarpControl control;
+  std::vector<std::uint64_t> regs;  // regs[reg * kWarpSize + lane]
+  std::uint32_t index = 0;          // warp number in the block
+  std::uint32_t lanes = kWarpSize;  // fewer in a partial last warp
+  std::uint64_t executed = 0;       // warp-instructions so far (its %clock)
+  GlobalAccessCache cache;
+  std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
+  bool at_barrier = false;
+};
+
+struct BarrierWaiter {
+  std::uint32_t warp = 0;
+  PathGroup group;
+  std::uint32_t instruction = 0;  // the barrier instruction (bar.red writes its result)
+};
+
+struct NamedBarrier {
+  std::uint32_t expected = 0;  // threads; 0 means every thread of the block
+  std::uint32_t arrived = 0;
+  std::uint32_t popc = 0;      // bar.red accumulators
+  bool all = true;
+  bool any = false;
+  std::uint32_t ptx_line = 0;  // of the first arrival, for diagnostics
+  std::vector<BarrierWaiter> waiters;
+};
+
+struct BlockState {
+  Dim3 ctaid;
+  std::uint64_t linear_id = 0;
+  std::uint32_t thread_count = 0;
+  std::uint32_t exited_threads = 0;
+  ByteWindow shared;
+  LocalMemory local;
+  std::vector<WarpState> warps;
+  std::array<NamedBarrier, kNamedBarrierCount> barriers;
+};
+
+}  // namespace smsim::func

@@ -1,0 +1,64 @@
+#pragma once
+// What a launch is given and what it reports.
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "func/memory/cuda_error.h"
+#include "isa/opcode.h"
+
+namespace smsim::func {
+
+struct Dim3 {
+  std::uint32_t x = 1, y = 1, z = 1;
+  std::uint64_t count() const { return std::uint64_t{x} * y * z; }
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  std::uint32_t dynamic_shared_bytes = 0;
+};
+
+struct LaunchOptions {
+  // sm_70+ semantics: divergent paths of a warp are scheduled independently
+  // (a path yields at backward branches while another path of its warp is
+  // ready). Off models the pre-Volta branch-synchronization stack.
+  bool independent_thread_scheduling = true;
+  // Watchdog: the launch fails once this many warp-instructions have run.
+  std::uint64_t instruction_budget = std::uint64_t{1} << 36;
+  // Host threads that run blocks in parallel.
+  std::uint32_t host_threads = 1;
+  // Values of %nsmid and %nwarpid (the SM count and warp slots of the model).
+  std::uint32_t sm_count = 132;
+  std::uint32_t warp_slots_per_sm = 64;
+  // Whether threads that have exited count as arrived at a CTA-wide barrier,
+  // as on the hardware; false makes such a barrier a diagnosed deadlock.
+  bool exited_threads_satisfy_barriers = true;
+  // Report a warp that reaches an aligned barrier (bar.sync, __syncthreads)
+  // with only some of its live lanes, which PTX leaves undefined. The H100
+  // completes such barriers (threads count individually), so by default the
+  // engine does too; this is the synccheck-style diagnosis.
+  bool report_divergent_barriers = false;
+  std::uint64_t grid_id = 1;
+};
+
+struct LaunchError {
+  CudaError code = CudaError::success;
+  std::string message;
+};
+
+struct LaunchStats {
+  std::uint64_t warp_instructions = 0;
+  std::uint64_t thread_instructions = 0;  // lanes active after the guard
+  std::array<std::uint64_t, isa::kOpcodeCount> per_opcode{};  // warp-instructions
+};
+
+struct LaunchResult {
+  LaunchError error;  // code == success when the kernel ran to completion
+  LaunchStats stats;
+  bool ok() const { return error.code == CudaError::success; }
+};
+
+}  // namespace smsim::func

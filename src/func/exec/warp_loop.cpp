@@ -1,0 +1,120 @@
+#include "func/exec/warp_loop.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+
+#include "func/exec/barriers.h"
+
+namespace smsim::func {
+namespace {
+
+std::uint32_t apply_guard(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const std::uint64_t* row = c.regs + in.guard_reg * kWarpSize;
+  std::uint32_t result = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if ((row[lane] != 0) != in.guard_negated) result |= std::uint32_t{1} << lane;
+  }
+  return result;
+}
+
+void exit_lanes(ExecContext& c, std::uint32_t lanes) {
+  c.warp.control.exit_lanes(lanes);
+  c.block.exited_threads += static_cast<std::uint32_t>(std::popcount(lanes));
+  if (lanes != 0) release_completed_barriers(c.launch, c.block);
+}
+
+void stop_at(ExecContext& c, const DecodedInstruction& in, CudaError code, std::string_view what) {
+  report_error(c, code,
+               fmt::format("kernel {}: {} at PTX line {} in block ({},{},{}) warp {}",
+                           c.launch.kernel.name, what, in.ptx_line, c.block.ctaid.x,
+                           c.block.ctaid.y, c.block.ctaid.z, c.warp.index));
+}
+
+// Independent thread scheduling. A path that loops back while another path of
+// its warp is ready lets that one run. A path that keeps looping while other
+// lanes of its warp wait at a convergence point (an intra-warp spin lock
+// whose holder waits there) eventually releases them to run past it; the
+// spin limit keeps ordinary divergent loops reconverging as the compiler
+// intends.
+constexpr std::uint32_t kSpinLimit = 1024;
+
+void yield_if_starving(ExecContext& c) {
+  WarpControl& control = c.warp.control;
+  if (control.ready_groups() != 0) {
+    control.yield();
+    return;
+  }
+  if (control.waiting_lanes() == 0) {
+    c.warp.spins = 0;
+    return;
+  }
+  if (++c.warp.spins < kSpinLimit) return;
+  c.warp.spins = 0;
+  if (control.release_waiting()) control.yield();
+}
+
+}  // namespace
+
+std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters) {
+  const DecodedInstruction* code = c.launch.kernel.code.data();
+  const auto code_size = static_cast<std::uint32_t>(c.launch.kernel.code.size());
+  const bool its = c.launch.options.independent_thread_scheduling;
+  WarpControl& control = c.warp.control;
+  std::uint64_t executed = 0;
+  while (executed < slice && control.mask() != 0) {
+    const std::uint32_t pc = control.pc();
+    if (pc >= code_size) {
+      // Running off the end of the body returns like `ret`.
+      exit_lanes(c, control.mask());
+      continue;
+    }
+    const DecodedInstruction& in = code[pc];
+    std::uint32_t mask = control.mask();
+    if (in.guard_reg != kNoReg) mask = apply_guard(c, in, mask);
+    ++executed;
+    ++c.warp.executed;
+    ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
+    counters.thread_instructions += static_cast<std::uint64_t>(std::popcount(mask));
+    c.pc = pc;
+    switch (in.control) {
+      case Control::none:
+        if (mask != 0) in.execute(c, in, mask);
+        if (c.error) return executed;
+        control.advance();
+        break;
+      case Control::branch:
+        control.branch(mask, in.target, in.reconverge);
+        if (its && mask != 0 && in.target <= pc) yield_if_starving(c);
+        break;
+      case Control::exit: exit_lanes(c, mask); break;
+      case Control::barrier:
+        if (in.guard_reg != kNoReg && mask == 0) {
+          control.advance();
+          break;
+        }
+        barrier_arrive(c, in);
+        if (c.error) return executed;
+        if (in.combine == isa::Modifier::Arrive) control.advance();
+        break;
+      case Control::trap:
+        if (mask == 0) {
+          control.advance();
+          break;
+        }
+        stop_at(c, in, CudaError::launch_failure, "trap");
+        return executed;
+      case Control::breakpoint:
+        if (mask == 0) {
+          control.advance();
+          break;
+        }
+        stop_at(c, in, CudaError::launch_failure, "breakpoint (brkpt) with no debugger attached");
+        return executed;
+    }
+  }
+  return executed;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,20 @@
+#pragma once
+// The inner execution loop: runs one warp until it cannot go on (all exited,
+// waiting at a barrier), its time slice ends, or an error stops the launch.
+
+#include <array>
+#include <cstdint>
+
+#include "func/exec/exec_context.h"
+
+namespace smsim::func {
+
+struct WarpCounters {
+  std::uint64_t thread_instructions = 0;
+  std::array<std::uint64_t, isa::kOpcodeCount> per_opcode{};
+};
+
+// Returns the number of warp-instructions executed.
+std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters);
+
+}  // namespace smsim::func

@@ -1,0 +1,331 @@
+// Integer arithmetic: add, sub, mul (.lo/.hi/.wide), mad, mul24/mad24, div,
+// rem, abs, neg, min, max, sad, popc, clz, brev, bfind, bfe, bfi.
+
+#include <bit>
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "func/exec/exec_context.h"
+#include "func/ops/executor_selection.h"
+#include "func/ops/wide_int.h"
+
+namespace smsim::func {
+namespace {
+
+using isa::Opcode;
+
+template <typename T>
+using U = std::make_unsigned_t<T>;
+
+// The type twice as wide as T, for .hi and .wide.
+template <typename T>
+struct Wider;
+template <> struct Wider<std::uint8_t> { using type = std::uint16_t; };
+template <> struct Wider<std::int8_t> { using type = std::int16_t; };
+template <> struct Wider<std::uint16_t> { using type = std::uint32_t; };
+template <> struct Wider<std::int16_t> { using type = std::int32_t; };
+template <> struct Wider<std::uint32_t> { using type = std::uint64_t; };
+template <> struct Wider<std::int32_t> { using type = std::int64_t; };
+template <> struct Wider<std::uint64_t> { using type = UInt128; };
+template <> struct Wider<std::int64_t> { using type = Int128; };
+
+template <typename T>
+T arg(const ExecContext& c, const DecodedInstruction& in, unsigned i, unsigned lane) {
+  return from_bits<T>(read(c, in.src[i], lane));
+}
+
+template <typename T>
+T wrap_add(T a, T b) { return static_cast<T>(static_cast<U<T>>(a) + static_cast<U<T>>(b)); }
+template <typename T>
+T wrap_sub(T a, T b) { return static_cast<T>(static_cast<U<T>>(a) - static_cast<U<T>>(b)); }
+template <typename T>
+T wrap_mul(T a, T b) {
+  // Promote past int so that uint16 products cannot overflow a signed int.
+  using P = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, U<T>>;
+  return static_cast<T>(static_cast<P>(static_cast<U<T>>(a)) * static_cast<P>(static_cast<U<T>>(b)));
+}
+
+template <typename T>
+T saturate_add(T a, T b, bool subtract) {
+  const auto wide = static_cast<std::int64_t>(a) + (subtract ? -static_cast<std::int64_t>(b)
+                                                              : static_cast<std::int64_t>(b));
+  if (wide > std::numeric_limits<T>::max()) return std::numeric_limits<T>::max();
+  if (wide < std::numeric_limits<T>::min()) return std::numeric_limits<T>::min();
+  return static_cast<T>(wide);
+}
+
+template <typename T>
+struct AddExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    const bool sub = in.opcode == Opcode::Sub;
+    for_each_lane(mask, [&](unsigned lane) {
+      const T a = arg<T>(c, in, 0, lane), b = arg<T>(c, in, 1, lane);
+      T r;
+      if constexpr (std::is_same_v<T, std::int32_t>) {
+        r = in.has(kSat) ? saturate_add(a, b, sub) : (sub ? wrap_sub(a, b) : wrap_add(a, b));
+      } else {
+        r = sub ? wrap_sub(a, b) : wrap_add(a, b);
+      }
+      write(c, in.dst[0], lane, to_bits(r));
+    });
+  }
+};
+
+// The product in the wide type, then the part the instruction keeps.
+template <typename T>
+typename Wider<T>::type wide_product(T a, T b) {
+  using W = typename Wider<T>::type;
+  return static_cast<W>(a) * static_cast<W>(b);
+}
+
+template <typename T>
+std::uint64_t product_bits(const DecodedInstruction& in, T a, T b) {
+  using W = typename Wider<T>::type;
+  if (in.has(kWide)) {
+    const W p = wide_product(a, b);
+    return static_cast<std::uint64_t>(p);
+  }
+  if (in.has(kHigh)) {
+    const W p = wide_product(a, b);
+    return to_bits(static_cast<T>(p >> (8 * sizeof(T))));
+  }
+  return to_bits(wrap_mul(a, b));
+}
+
+template <typename T>
+struct MulExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    for_each_lane(mask, [&](unsigned lane) {
+      write(c, in.dst[0], lane, product_bits(in, arg<T>(c, in, 0, lane), arg<T>(c, in, 1, lane)));
+    });
+  }
+};
+
+template <typename T>
+struct MadExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    for_each_lane(mask, [&](unsigned lane) {
+      const std::uint64_t p = product_bits(in, arg<T>(c, in, 0, lane), arg<T>(c, in, 1, lane));
+      const std::uint64_t addend = read(c, in.src[2], lane);
+      std::uint64_t r = p + addend;
+      if (!in.has(kWide)) r = to_bits(static_cast<T>(r));
+      if constexpr (std::is_same_v<T, std::int32_t>) {
+        if (in.has(kSat) && in.has(kHigh)) {
+          const std::int64_t exact = static_cast<std::int64_t>(static_cast<std::int32_t>(p)) +
+                                     static_cast<std::int32_t>(addend);
+          r = to_bits(static_cast<std::int32_t>(
+              std::clamp<std::int64_t>(exact, INT32_MIN, INT32_MAX)));
+        }
+      }
+      write(c, in.dst[0], lane, r);
+    });
+  }
+};
+
+// mul24/mad24: the 48-bit product of the low 24 bits of each operand.
+template <typename T>
+struct Mul24Exec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    for_each_lane(mask, [&](unsigned lane) {
+      auto low24 = [](T v) -> std::int64_t {
+        if constexpr (std::is_signed_v<T>) {
+          return static_cast<std::int64_t>(static_cast<std::uint64_t>(v) << 40) >> 40;
+        } else {
+          return static_cast<std::int64_t>(static_cast<std::uint64_t>(v) & 0xFF'FFFF);
+        }
+      };
+      const std::int64_t p = low24(arg<T>(c, in, 0, lane)) * low24(arg<T>(c, in, 1, lane));
+      auto r = static_cast<std::uint32_t>(in.has(kHigh) ? (p >> 16) : p);
+      if (in.opcode == Opcode::Mad24) r += static_cast<std::uint32_t>(read(c, in.src[2], lane));
+      write(c, in.dst[0], lane, r);
+    });
+  }
+};
+
+// Division by zero and the one overflowing signed quotient give what the
+// hardware's division routine gives: an all-ones quotient for unsigned types,
+// -1 (dividend >= 0) or 1 for signed ones, and the dividend as remainder.
+template <typename T>
+struct DivRemExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    const bool rem = in.opcode == Opcode::Rem;
+    for_each_lane(mask, [&](unsigned lane) {
+      const T a = arg<T>(c, in, 0, lane), b = arg<T>(c, in, 1, lane);
+      T r;
+      if (b == 0) {
+        if constexpr (std::is_signed_v<T>) {
+          r = rem ? a : static_cast<T>(a >= 0 ? -1 : 1);
+        } else {
+          r = rem ? a : std::numeric_limits<T>::max();
+        }
+      } else if (std::is_signed_v<T> && a == std::numeric_limits<T>::min() && b == static_cast<T>(-1)) {
+        r = rem ? 0 : a;
+      } else {
+        r = rem ? static_cast<T>(a % b) : static_cast<T>(a / b);
+      }
+      write(c, in.dst[0], lane, to_bits(r));
+    });
+  }
+};
+
+template <typename T>
+struct UnaryExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    for_each_lane(mask, [&](unsigned lane) {
+      const T a = arg<T>(c, in, 0, lane);
+      std::uint64_t r = 0;
+      switch (in.opcode) {
+        case Opcode::Abs: r = to_bits(a < 0 ? wrap_sub(T{0}, a) : a); break;
+        case Opcode::Neg: r = to_bits(wrap_sub(T{0}, a)); break;
+        case Opcode::Popc: r = static_cast<std::uint64_t>(std::popcount(static_cast<U<T>>(a))); break;
+        case Opcode::Clz: r = static_cast<std::uint64_t>(std::countl_zero(static_cast<U<T>>(a))); break;
+        case Opcode::Brev: {
+          U<T> v = static_cast<U<T>>(a), out = 0;
+          for (unsigned i = 0; i < 8 * sizeof(T); ++i, v >>= 1) out = static_cast<U<T>>((out << 1) | (v & 1));
+          r = out;
+          break;
+        }
+        case Opcode::Bfind: {
+          // The position of the most significant non-sign bit; 0xFFFFFFFF if none.
+          U<T> v = static_cast<U<T>>(a);
+          if (std::is_signed_v<T> && a < 0) v = static_cast<U<T>>(~v);
+          if (v == 0) {
+            r = 0xFFFF'FFFF;
+          } else {
+            const unsigned msb = 8 * sizeof(T) - 1 - static_cast<unsigned>(std::countl_zero(v));
+            r = in.has(kHigh) ? 8 * sizeof(T) - 1 - msb : msb;  // .shiftamt
+          }
+          break;
+        }
+        default: break;
+      }
+      write(c, in.dst[0], lane, r);
+    });
+  }
+};
+
+template <typename T>
+struct MinMaxExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    const bool is_min = in.opcode == Opcode::Min;
+    for_each_lane(mask, [&](unsigned lane) {
+      const T a = arg<T>(c, in, 0, lane), b = arg<T>(c, in, 1, lane);
+      T r = is_min ? std::min(a, b) : std::max(a, b);
+      if constexpr (std::is_signed_v<T>) {
+        if (in.has(kRelu) && r < 0) r = 0;
+      }
+      write(c, in.dst[0], lane, to_bits(r));
+    });
+  }
+};
+
+template <typename T>
+struct SadExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    for_each_lane(mask, [&](unsigned lane) {
+      const T a = arg<T>(c, in, 0, lane), b = arg<T>(c, in, 1, lane);
+      const T d = a < b ? wrap_sub(b, a) : wrap_sub(a, b);
+      write(c, in.dst[0], lane, to_bits(wrap_add(d, arg<T>(c, in, 2, lane))));
+    });
+  }
+};
+
+// bfe d, a, pos, len: len bits of a from pos, zero- or sign-extended.
+template <typename T>
+struct BfeExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    constexpr unsigned kBits = 8 * sizeof(T);
+    for_each_lane(mask, [&](unsigned lane) {
+      const auto a = static_cast<U<T>>(arg<T>(c, in, 0, lane));
+      const unsigned pos = static_cast<std::uint8_t>(read(c, in.src[1], lane));
+      const unsigned len = static_cast<std::uint8_t>(read(c, in.src[2], lane));
+      bool sign = false;
+      if constexpr (std::is_signed_v<T>) {
+        const unsigned top = std::min(pos + len - 1, kBits - 1);
+        sign = len != 0 && ((a >> top) & 1) != 0;
+      }
+      U<T> r = 0;
+      for (unsigned i = 0; i < kBits; ++i) {
+        const bool bit = i < len ? (pos + i < kBits ? ((a >> (pos + i)) & 1) != 0 : sign) : sign;
+        if (bit) r = static_cast<U<T>>(r | (U<T>{1} << i));
+      }
+      write(c, in.dst[0], lane, r);
+    });
+  }
+};
+
+// bfi d, a, b, pos, len: b with len bits from pos replaced by a's low bits.
+template <typename T>
+struct BfiExec {
+  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    constexpr unsigned kBits = 8 * sizeof(T);
+    for_each_lane(mask, [&](unsigned lane) {
+      const auto a = static_cast<U<T>>(arg<T>(c, in, 0, lane));
+      auto r = static_cast<U<T>>(arg<T>(c, in, 1, lane));
+      const unsigned pos = static_cast<std::uint8_t>(read(c, in.src[2], lane));
+      const unsigned len = static_cast<std::uint8_t>(read(c, in.src[3], lane));
+      for (unsigned i = 0; i < len && pos + i < kBits; ++i) {
+        const U<T> bit = U<T>{1} << (pos + i);
+        r = static_cast<U<T>>(((a >> i) & 1) != 0 ? (r | bit) : (r & ~bit));
+      }
+      write(c, in.dst[0], lane, r);
+    });
+  }
+};
+
+}  // namespace
+
+ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction&, std::string& why) {
+  const isa::Type t = spec.type();
+  ExecFn fn = nullptr;
+  switch (spec.opcode) {
+    case Opcode::Add:
+    case Opcode::Sub:
+      if (spec.has(isa::Modifier::Cc)) {
+        why = "carry-out (.cc) arithmetic is not implemented";
+        return nullptr;
+      }
+      fn = pick_integer<AddExec>(t);
+      break;
+    case Opcode::Mul: fn = pick_integer<MulExec>(t); break;
+    case Opcode::Mad:
+      if (spec.has(isa::Modifier::Cc)) {
+        why = "carry-out (.cc) arithmetic is not implemented";
+        return nullptr;
+      }
+      fn = pick_integer<MadExec>(t);
+      break;
+    case Opcode::Mul24:
+    case Opcode::Mad24:
+      if (t == isa::Type::U32) fn = &Mul24Exec<std::uint32_t>::run;
+      if (t == isa::Type::S32) fn = &Mul24Exec<std::int32_t>::run;
+      break;
+    case Opcode::Div:
+    case Opcode::Rem: fn = pick_integer<DivRemExec>(t); break;
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Brev:
+    case Opcode::Bfind: fn = pick_integer<UnaryExec>(t); break;
+    case Opcode::Min:
+    case Opcode::Max: fn = pick_integer<MinMaxExec>(t); break;
+    case Opcode::Sad: fn = pick_integer<SadExec>(t); break;
+    case Opcode::Bfe: fn = pick_integer<BfeExec>(t); break;
+    case Opcode::Bfi: fn = pick_integer<BfiExec>(t); break;
+    default: break;
+  }
+  if ((spec.opcode == Opcode::Mul || spec.opcode == Opcode::Mad) &&
+      (t == isa::Type::U8 || t == isa::Type::S8)) {
+    fn = nullptr;
+  }
+  if (fn == nullptr && why.empty()) {
+    why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),
+                      isa::type_name(t));
+  }
+  return fn;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,62 @@
+#pragma once
+// Turning one lane's address into bytes: state-space resolution (generic
+// windows), the bounds and alignment check of that space, and the host
+// pointer the bytes live at. Shared by the load/store and atomic executors.
+
+#include <cstdint>
+
+#include "func/exec/exec_context.h"
+#include "func/memory/generic_windows.h"
+
+namespace smsim::func {
+
+inline std::uint64_t lane_address(const ExecContext& c, const DecodedInstruction& in,
+                                  unsigned lane) {
+  const std::uint64_t base = in.addr_reg == kNoReg ? 0 : c.regs[in.addr_reg * kWarpSize + lane];
+  return base + in.addr_offset;
+}
+
+// The host address of `size` bytes at `address` in `space` for `lane`, or
+// nullptr after reporting the fault. A generic address is resolved first.
+inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t address,
+                          std::uint64_t size, AccessKind access, unsigned lane) {
+  if (space == MemorySpace::generic) {
+    const GenericTarget t = resolve_generic(address);
+    space = t.space;
+    address = t.address;
+  }
+  MaybeFault fault;
+  std::byte* p = nullptr;
+  switch (space) {
+    case MemorySpace::global:
+    case MemorySpace::constant:
+      fault = c.launch.memory.check(address, size, size, access, c.warp.cache);
+      p = static_cast<std::byte*>(DeviceMemory::host_pointer(address));
+      if (fault) fault->space = space;
+      break;
+    case MemorySpace::shared:
+      fault = c.block.shared.check(address, size, size, access);
+      p = c.block.shared.at(address);
+      break;
+    case MemorySpace::local:
+      fault = c.block.local.check(address, size, size, access);
+      p = c.block.local.at(thread_in_block(c, lane), address);
+      break;
+    case MemorySpace::param:
+      fault = c.launch.params.check(address, size, size, access);
+      if (!fault && access != AccessKind::read) {
+        fault = MemoryFault{.kind = FaultKind::read_only, .space = MemorySpace::param,
+                            .access = access, .address = address, .size = size};
+      }
+      p = const_cast<std::byte*>(c.launch.params.at(address));
+      break;
+    case MemorySpace::generic: break;
+  }
+  if (fault) {
+    report_fault(c, *fault, lane);
+    return nullptr;
+  }
+  return p;
+}
+
+}  // namespace smsim::func

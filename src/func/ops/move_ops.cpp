@@ -1,0 +1,83 @@
+// Data movement inside the register file and address-space conversion: mov
+// (including packing and unpacking vectors into wide registers), cvta and
+// isspacep.
+
+#include <fmt/format.h>
+
+#include "func/exec/exec_context.h"
+#include "func/memory/generic_windows.h"
+#include "func/ops/executor_selection.h"
+
+namespace smsim::func {
+namespace {
+
+using isa::Opcode;
+
+void mov(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, read(c, in.src[0], lane)); });
+}
+
+// mov.b64 d, {a, b}: the sources fill d from its least significant end.
+void pack(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const unsigned part_bits = isa::type_bits(in.type) / in.src_count;
+  for_each_lane(mask, [&](unsigned lane) {
+    std::uint64_t v = 0;
+    for (unsigned i = 0; i < in.src_count; ++i) {
+      v |= (read(c, in.src[i], lane) & width_mask(part_bits)) << (i * part_bits);
+    }
+    write(c, in.dst[0], lane, v);
+  });
+}
+
+// mov.b64 {a, b}, s: the inverse of pack.
+void unpack(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const unsigned part_bits = isa::type_bits(in.type) / in.dst_count;
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t v = read(c, in.src[0], lane);
+    for (unsigned i = 0; i < in.dst_count; ++i) {
+      write(c, in.dst[i], lane, (v >> (i * part_bits)) & width_mask(part_bits));
+    }
+  });
+}
+
+// cvta.space: to generic; cvta.to.space: from generic. The mode field holds
+// To for the latter.
+void cvta(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const bool to_space = in.mode == isa::Modifier::To;
+  const std::uint64_t bits_mask = width_mask(isa::type_bits(in.type));
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t a = read(c, in.src[0], lane);
+    const std::uint64_t r = to_space ? from_generic(in.space, a) : to_generic(in.space, a);
+    write(c, in.dst[0], lane, r & bits_mask);
+  });
+}
+
+void isspacep(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    write(c, in.dst[0], lane, is_in_space(in.space, read(c, in.src[0], lane)) ? 1 : 0);
+  });
+}
+
+}  // namespace
+
+ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  switch (spec.opcode) {
+    case Opcode::Mov:
+      if (in.dst_count > 1) return &unpack;
+      if (in.src_count > 1) return &pack;
+      return &mov;
+    case Opcode::Cvta:
+      if (spec.has(isa::Modifier::To)) in.mode = isa::Modifier::To;
+      if (in.space == MemorySpace::generic || in.space == MemorySpace::param) {
+        why = "cvta needs a .global, .shared, .local or .const space";
+        return nullptr;
+      }
+      return &cvta;
+    case Opcode::Isspacep: return &isspacep;
+    default: break;
+  }
+  why = fmt::format("{} is not implemented", isa::opcode_mnemonic(spec.opcode));
+  return nullptr;
+}
+
+}  // namespace smsim::func
