@@ -82,10 +82,34 @@ void print_raw(const T& value) {
   for (size_t i = sizeof(T); i > 0; --i) std::printf("%02x", bytes[i - 1]);
 }
 
+// When CONF_RAW_DIR names a folder, every case also writes its raw result
+// bytes there (one file per case), so that approximate operations can later be
+// compared value by value against documented error bounds.
+inline void write_raw(const char* name, const void* data, size_t bytes) {
+  const char* dir = std::getenv("CONF_RAW_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  char path[512];
+  int length = std::snprintf(path, sizeof(path), "%s/", dir);
+  for (const char* c = name; *c != '\0' && length < static_cast<int>(sizeof(path)) - 5; ++c) {
+    const bool plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                       *c == '_' || *c == '-' || *c == '.';
+    path[length++] = plain ? *c : '+';
+  }
+  std::snprintf(path + length, sizeof(path) - length, ".bin");
+  FILE* file = std::fopen(path, "wb");
+  if (file == nullptr) {
+    std::printf("ERROR cannot write %s\n", path);
+    std::exit(EXIT_FAILURE);
+  }
+  std::fwrite(data, 1, bytes, file);
+  std::fclose(file);
+}
+
 // One result line: name, hash of every result's bits, then the first few raw values.
 template <typename T>
 void print_case(const char* name, const T* values, size_t count) {
   static_assert(std::is_trivially_copyable_v<T>, "results are compared as raw bits");
+  write_raw(name, values, count * sizeof(T));
   std::printf("CASE %s %016" PRIx64, name, hash_of(values, count));
   for (size_t i = 0; i < count && i < kShownValues; ++i) print_raw(values[i]);
   std::printf("\n");

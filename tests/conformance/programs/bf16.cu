@@ -47,17 +47,55 @@ CONF_BINARY(Compare, u32, u16, u16,
             static_cast<u32>(__heq(H(x), H(y))) | __hne(H(x), H(y)) << 1 | __hle(H(x), H(y)) << 2 |
                 __hge(H(x), H(y)) << 3 | __hlt(H(x), H(y)) << 4 | __hgt(H(x), H(y)) << 5 |
                 __hequ(H(x), H(y)) << 6 | __hneu(H(x), H(y)) << 7 | __hltu(H(x), H(y)) << 8);
-HT(Fma, __hfma(H(x), H(y), H(z))); HT(FmaSat, __hfma_sat(H(x), H(y), H(z)));
-HT(FmaRelu, __hfma_relu(H(x), H(y), H(z)));
+// The bfloat16 fused multiply-adds exist from sm_80. For older targets (the
+// default nvcc target, JIT-compiled on the GPU) they are emulated through
+// float, which rounds twice: that build may differ from sm_90 in those cases.
+#if __CUDA_ARCH__ >= 800
+__device__ bf16 fma_bf16(bf16 a, bf16 b, bf16 c) { return __hfma(a, b, c); }
+__device__ bf16 fma_sat_bf16(bf16 a, bf16 b, bf16 c) { return __hfma_sat(a, b, c); }
+__device__ bf16 fma_relu_bf16(bf16 a, bf16 b, bf16 c) { return __hfma_relu(a, b, c); }
+__device__ bf162 fma2_bf16(bf162 a, bf162 b, bf162 c) { return __hfma2(a, b, c); }
+__device__ bf162 fma2_relu_bf16(bf162 a, bf162 b, bf162 c) { return __hfma2_relu(a, b, c); }
+__device__ bf162 cmadd_bf16(bf162 a, bf162 b, bf162 c) { return __hcmadd(a, b, c); }
+#else
+__device__ float F(bf16 h) { return __bfloat162float(h); }
+__device__ bf16 fma_bf16(bf16 a, bf16 b, bf16 c) { return __float2bfloat16_rn(fmaf(F(a), F(b), F(c))); }
+__device__ bf16 fma_sat_bf16(bf16 a, bf16 b, bf16 c) {
+  return __float2bfloat16_rn(__saturatef(fmaf(F(a), F(b), F(c))));
+}
+__device__ bf16 fma_relu_bf16(bf16 a, bf16 b, bf16 c) {
+  const float r = fmaf(F(a), F(b), F(c));
+  return __float2bfloat16_rn(isnan(r) ? r : fmaxf(r, 0.0f));
+}
+__device__ bf162 fma2_bf16(bf162 a, bf162 b, bf162 c) {
+  return __halves2bfloat162(fma_bf16(__low2bfloat16(a), __low2bfloat16(b), __low2bfloat16(c)),
+                            fma_bf16(__high2bfloat16(a), __high2bfloat16(b), __high2bfloat16(c)));
+}
+__device__ bf162 fma2_relu_bf16(bf162 a, bf162 b, bf162 c) {
+  return __halves2bfloat162(fma_relu_bf16(__low2bfloat16(a), __low2bfloat16(b), __low2bfloat16(c)),
+                            fma_relu_bf16(__high2bfloat16(a), __high2bfloat16(b), __high2bfloat16(c)));
+}
+// Complex multiply-add: (a.re*b.re - a.im*b.im + c.re, a.re*b.im + a.im*b.re + c.im).
+__device__ bf162 cmadd_bf16(bf162 a, bf162 b, bf162 c) {
+  const float ar = F(__low2bfloat16(a)), ai = F(__high2bfloat16(a));
+  const float br = F(__low2bfloat16(b)), bi = F(__high2bfloat16(b));
+  const float re = fmaf(-ai, bi, fmaf(ar, br, F(__low2bfloat16(c))));
+  const float im = fmaf(ai, br, fmaf(ar, bi, F(__high2bfloat16(c))));
+  return __halves2bfloat162(__float2bfloat16_rn(re), __float2bfloat16_rn(im));
+}
+#endif
+
+HT(Fma, fma_bf16(H(x), H(y), H(z))); HT(FmaSat, fma_sat_bf16(H(x), H(y), H(z)));
+HT(FmaRelu, fma_relu_bf16(H(x), H(y), H(z)));
 H2B(Add2, __hadd2(H2(x, y), H2(y, x))); H2B(Sub2, __hsub2(H2(x, y), H2(y, x)));
 H2B(Mul2, __hmul2(H2(x, y), H2(y, x))); H2B(Div2, __h2div(H2(x, y), H2(y, x)));
 H2B(Max2, __hmax2(H2(x, y), H2(y, x))); H2B(Min2Nan, __hmin2_nan(H2(x, y), H2(y, x)));
 H2B(Neg2, __hneg2(H2(x, y))); H2B(Abs2, __habs2(H2(x, y))); H2B(Sqrt2, h2sqrt(H2(x, y)));
 H2B(ExpPair, h2exp(H2(x, y))); H2B(LogPair, h2log(H2(x, y))); H2B(Rint2, h2rint(H2(x, y)));
 H2B(Eq2, __heq2(H2(x, y), H2(y, x))); H2B(Gtu2, __hgtu2(H2(x, y), H2(y, x)));
-H2T(Fma2, __hfma2(H2(x, y), H2(y, z), H2(z, x)));
-H2T(Fma2Relu, __hfma2_relu(H2(x, y), H2(y, z), H2(z, x)));
-H2T(Cmadd, __hcmadd(H2(x, y), H2(y, z), H2(z, x)));
+H2T(Fma2, fma2_bf16(H2(x, y), H2(y, z), H2(z, x)));
+H2T(Fma2Relu, fma2_relu_bf16(H2(x, y), H2(y, z), H2(z, x)));
+H2T(Cmadd, cmadd_bf16(H2(x, y), H2(y, z), H2(z, x)));
 CONF_UNARY(FromFloatRn, u16, float, B(__float2bfloat16_rn(x)));
 CONF_UNARY(FromFloatRz, u16, float, B(__float2bfloat16_rz(x)));
 CONF_UNARY(FromFloatRu, u16, float, B(__float2bfloat16_ru(x)));
