@@ -63,8 +63,8 @@ DescriptionSet DescriptionSet::read(const fs::path& config_dir) {
         throw ConfigError(file.string() + ": top-level key '" + std::string(key.str()) +
                           "' must be a table describing one compute capability, e.g. [sm_90]");
       }
-      set.add({std::string(key.str()), DescriptionKind::kComputeCapability, file,
-               std::move(*table)});
+      set.add(
+          {std::string(key.str()), DescriptionKind::kComputeCapability, file, std::move(*table)});
     }
   }
   for (const auto& file : toml_files_in(config_dir / "gpus")) {
@@ -89,7 +89,8 @@ toml::table DescriptionSet::resolve(const std::string& name) const {
   for (std::string current = name;;) {
     const auto found = descriptions_.find(current);
     if (found == descriptions_.end()) {
-      if (chain.empty()) throw ConfigError("no GPU or compute capability description '" + name + "'");
+      if (chain.empty())
+        throw ConfigError("no GPU or compute capability description '" + name + "'");
       const auto& child = descriptions_.at(chain.back());
       throw ConfigError(child.file.string() + ": key 'inherits': '" + current +
                         "' is not a known GPU or compute capability description");

@@ -3,12 +3,12 @@
 // came from and an optional parent (`inherits`). Resolving one merges it over its
 // ancestors, so each file states only what differs from its parent.
 
+#include <toml++/toml.h>
+
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
-
-#include <toml++/toml.h>
 
 namespace smsim::arch {
 

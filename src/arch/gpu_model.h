@@ -56,10 +56,10 @@ struct SharedMemory {
   std::int64_t max_per_block = 0;        // without opt-in
   std::int64_t max_per_block_optin = 0;  // with cudaFuncAttributeMaxDynamicSharedMemorySize
   int allocation_unit = 0;
-  std::int64_t reserved_per_block = 0;   // taken by the driver from each block's allocation
+  std::int64_t reserved_per_block = 0;  // taken by the driver from each block's allocation
   int banks = 0;
   int bank_width_bytes = 0;
-  std::vector<int> bank_width_modes;     // selectable bank widths in bytes
+  std::vector<int> bank_width_modes;  // selectable bank widths in bytes
   L1Split l1_split = L1Split::kNone;
   std::vector<int> carveout_configs_kib;  // kCarveout: ascending
   CacheConfigSizes cache_config;          // kCacheConfig

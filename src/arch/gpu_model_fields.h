@@ -3,13 +3,13 @@
 // GpuModel member. The loader rejects every key that is not listed here, so a new fact
 // (a latency, a bandwidth) is added by declaring its member and one row in the .cpp.
 
+#include <toml++/toml.h>
+
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <toml++/toml.h>
 
 #include "arch/gpu_model.h"
 

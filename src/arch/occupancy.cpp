@@ -41,11 +41,13 @@ int virtual_resource_limit(const GpuModel& gpu, const OccupancyInput& input) {
   return gpu.limits.virtual_resources_per_sm / input.virtual_resources;
 }
 
-unsigned factor_bit(LimitingFactor factor) { return static_cast<unsigned>(factor); }
+unsigned factor_bit(LimitingFactor factor) {
+  return static_cast<unsigned>(factor);
+}
 
-constexpr std::array kFactorOrder{LimitingFactor::kWarps,    LimitingFactor::kRegisters,
+constexpr std::array kFactorOrder{LimitingFactor::kWarps,        LimitingFactor::kRegisters,
                                   LimitingFactor::kSharedMemory, LimitingFactor::kBlocks,
-                                  LimitingFactor::kBarriers, LimitingFactor::kVirtualResources};
+                                  LimitingFactor::kBarriers,     LimitingFactor::kVirtualResources};
 
 }  // namespace
 
@@ -87,8 +89,8 @@ OccupancyOutcome occupancy(const GpuModel& gpu, const OccupancyInput& input) {
   result.active_warps_per_sm = blocks * result.warps_per_block;
   result.active_threads_per_sm = blocks * input.threads_per_block;
   result.max_warps_per_sm = gpu.limits.max_threads_per_sm / gpu.limits.warp_size;
-  result.occupancy =
-      static_cast<double>(result.active_warps_per_sm) / static_cast<double>(result.max_warps_per_sm);
+  result.occupancy = static_cast<double>(result.active_warps_per_sm) /
+                     static_cast<double>(result.max_warps_per_sm);
   return result;
 }
 

@@ -77,9 +77,9 @@ struct OccupancyResult {
   LimitingFactor limited_by = LimitingFactor::kWarps;  // the first of them, in enum order
 
   int warps_per_block = 0;
-  int registers_per_block = 0;            // allocated
-  std::int64_t smem_per_block = 0;        // allocated, including the reserved part
-  std::int64_t smem_per_sm = 0;           // shared memory the SM is configured with
+  int registers_per_block = 0;      // allocated
+  std::int64_t smem_per_block = 0;  // allocated, including the reserved part
+  std::int64_t smem_per_sm = 0;     // shared memory the SM is configured with
   PartitionedCaching partitioned_caching = PartitionedCaching::kOff;  // as it ends up
 };
 

@@ -47,41 +47,36 @@ OccupancyCurves occupancy_curves(const GpuModel& gpu, const OccupancyInput& inpu
   for (int r = 1; r <= gpu.registers.max_per_thread; ++r) regs.push_back(r);
 
   const auto& smem = gpu.shared_memory;
-  const std::int64_t smem_max = input.smem_limit == SharedMemoryLimit::kOptIn
-                                    ? smem.max_per_block_optin
-                                    : smem.max_per_block;
+  const std::int64_t smem_max =
+      input.smem_limit == SharedMemoryLimit::kOptIn ? smem.max_per_block_optin : smem.max_per_block;
   const std::int64_t step = std::max<std::int64_t>(
-      smem.allocation_unit,
-      (smem_max / kSmemSamples + smem.allocation_unit - 1) / smem.allocation_unit *
-          smem.allocation_unit);
+      smem.allocation_unit, (smem_max / kSmemSamples + smem.allocation_unit - 1) /
+                                smem.allocation_unit * smem.allocation_unit);
   std::vector<std::int64_t> smem_sizes;
   for (std::int64_t s = 0; s <= smem_max; s += step) smem_sizes.push_back(s);
   smem_sizes.push_back(smem_max);
 
   OccupancyCurves curves;
   curves.title = gpu.display_name + " (CC " + gpu.cc.to_string() + ")";
-  curves.series[0] = sweep(gpu, base, threads, input.threads_per_block,
-                           [](OccupancyInput& in, std::int64_t x) {
-                             in.threads_per_block = static_cast<int>(x);
-                           });
+  curves.series[0] =
+      sweep(gpu, base, threads, input.threads_per_block,
+            [](OccupancyInput& in, std::int64_t x) { in.threads_per_block = static_cast<int>(x); });
   curves.series[0].id = "threads";
   curves.series[0].title = "Varying block size";
   curves.series[0].x_label = "Threads per block";
 
-  curves.series[1] = sweep(gpu, base, regs, input.regs_per_thread,
-                           [](OccupancyInput& in, std::int64_t x) {
-                             in.regs_per_thread = static_cast<int>(x);
-                           });
+  curves.series[1] =
+      sweep(gpu, base, regs, input.regs_per_thread,
+            [](OccupancyInput& in, std::int64_t x) { in.regs_per_thread = static_cast<int>(x); });
   curves.series[1].id = "registers";
   curves.series[1].title = "Varying register count";
   curves.series[1].x_label = "Registers per thread";
 
-  curves.series[2] = sweep(gpu, base, smem_sizes, base.dynamic_smem_per_block,
-                           [](OccupancyInput& in, std::int64_t x) {
-                             in.dynamic_smem_per_block = x;
-                             in.max_dynamic_smem_per_block =
-                                 std::max(in.max_dynamic_smem_per_block, x);
-                           });
+  curves.series[2] = sweep(
+      gpu, base, smem_sizes, base.dynamic_smem_per_block, [](OccupancyInput& in, std::int64_t x) {
+        in.dynamic_smem_per_block = x;
+        in.max_dynamic_smem_per_block = std::max(in.max_dynamic_smem_per_block, x);
+      });
   curves.series[2].id = "shared-memory";
   curves.series[2].title = "Varying shared memory usage";
   curves.series[2].x_label = "Shared memory per block (bytes)";

@@ -8,8 +8,12 @@
 
 namespace smsim::arch::detail {
 
-inline int divide_round_up(int value, int divisor) { return (value + divisor - 1) / divisor; }
-inline int round_up(int value, int multiple) { return multiple * divide_round_up(value, multiple); }
+inline int divide_round_up(int value, int divisor) {
+  return (value + divisor - 1) / divisor;
+}
+inline int round_up(int value, int multiple) {
+  return multiple * divide_round_up(value, multiple);
+}
 inline std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
   return multiple * ((value + multiple - 1) / multiple);
 }

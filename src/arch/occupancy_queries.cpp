@@ -16,20 +16,19 @@ std::variant<std::int64_t, OccupancyError> available_dynamic_smem_per_block(
   if (const auto* error = std::get_if<OccupancyError>(&outcome)) return *error;
   const auto& result = std::get<OccupancyResult>(outcome);
   if (result.active_blocks_per_sm < num_blocks) {
-    return OccupancyError{std::to_string(num_blocks) + " blocks do not fit on one SM even without " +
-                          "dynamic shared memory (at most " +
-                          std::to_string(result.active_blocks_per_sm) + ")"};
+    return OccupancyError{
+        std::to_string(num_blocks) + " blocks do not fit on one SM even without " +
+        "dynamic shared memory (at most " + std::to_string(result.active_blocks_per_sm) + ")"};
   }
 
   const auto& smem = gpu.shared_memory;
-  const std::int64_t per_block_limit =
-      smem_limit_per_block(gpu, input.smem_limit, smem.per_sm);
+  const std::int64_t per_block_limit = smem_limit_per_block(gpu, input.smem_limit, smem.per_sm);
   std::int64_t per_sm = per_block_limit;
   if (num_blocks > 1) {
     // A single block may take the whole software limit; several share the configured SM.
     const auto preference = preferred_smem_per_sm(gpu, input);
     per_sm = std::holds_alternative<std::int64_t>(preference) ? std::get<std::int64_t>(preference)
-                                                               : smem.per_sm;
+                                                              : smem.per_sm;
     if (per_sm == 0) per_sm = round_up_to_carveout(gpu, 1).value_or(0);
   }
   std::int64_t available = per_sm / num_blocks;

@@ -63,8 +63,8 @@ RegisterLimit register_limit(const GpuModel& gpu, const OccupancyInput& input,
   // A block that would not fit the family's other sub-partition layout is refused on
   // this one too, so that a launch valid on one member is valid on all (GP100 / GP10x).
   if (limit.blocks > 0 && file.compat_check_sub_partitions > 0) {
-    const RegisterLimit other =
-        warp_granular_limit(gpu, input, file.compat_check_sub_partitions, limit.partitioned_caching);
+    const RegisterLimit other = warp_granular_limit(gpu, input, file.compat_check_sub_partitions,
+                                                    limit.partitioned_caching);
     if (other.blocks == 0) limit.blocks = 0;
   }
   return limit;

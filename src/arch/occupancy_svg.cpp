@@ -67,8 +67,8 @@ void draw_axes(std::string& svg, const Plot& plot, const OccupancySeries& series
     svg += fmt::format(
         "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"#ddd\"/>"
         "<text x=\"{3:.1f}\" y=\"{4:.1f}\" font-size=\"11\" text-anchor=\"end\">{5:.0f}%</text>\n",
-        plot.left, plot.y(occupancy), plot.left + plot.width, plot.left - 6,
-        plot.y(occupancy) + 4, occupancy * kPercent);
+        plot.left, plot.y(occupancy), plot.left + plot.width, plot.left - 6, plot.y(occupancy) + 4,
+        occupancy * kPercent);
   }
   for (int i = 0; i <= kXTicks; ++i) {
     const double value = plot.x_max * i / kXTicks;
@@ -100,11 +100,12 @@ void draw_series(std::string& svg, const Plot& plot, const OccupancySeries& seri
   const double cy = plot.y(series.current.occupancy);
   svg += fmt::format(
       "<polygon id=\"current-point-{}\" fill=\"#d00\" data-x=\"{}\" data-occupancy=\"{:.4f}\" "
-      "points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"><title>{}: {}, occupancy {:.1f}%</title>"
+      "points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"><title>{}: {}, occupancy "
+      "{:.1f}%</title>"
       "</polygon>\n",
-      series.id, series.current.x, series.current.occupancy, cx, cy - kMarkerSize,
-      cx - kMarkerSize, cy + kMarkerSize, cx + kMarkerSize, cy + kMarkerSize,
-      escape(series.x_label), series.current.x, series.current.occupancy * kPercent);
+      series.id, series.current.x, series.current.occupancy, cx, cy - kMarkerSize, cx - kMarkerSize,
+      cy + kMarkerSize, cx + kMarkerSize, cy + kMarkerSize, escape(series.x_label),
+      series.current.x, series.current.occupancy * kPercent);
 }
 
 }  // namespace
@@ -124,8 +125,8 @@ std::string render_occupancy_svg(const OccupancyCurves& curves) {
     const auto& series = curves.series[i];
     double x_max = static_cast<double>(series.current.x);
     for (const auto& point : series.points) x_max = std::max(x_max, static_cast<double>(point.x));
-    const Plot plot{kPanelWidth * static_cast<double>(i) + kMarginLeft,
-                    kTitleHeight + kMarginTop, kPanelWidth - kMarginLeft - kMarginRight,
+    const Plot plot{kPanelWidth * static_cast<double>(i) + kMarginLeft, kTitleHeight + kMarginTop,
+                    kPanelWidth - kMarginLeft - kMarginRight,
                     kPanelHeight - kMarginTop - kMarginBottom, x_max};
     svg += fmt::format("<g id=\"panel-{}\">\n", series.id);
     svg += fmt::format(

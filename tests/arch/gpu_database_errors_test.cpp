@@ -2,10 +2,10 @@
 // the file and the key.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "arch/config_error.h"
 #include "arch/gpu_database.h"
@@ -90,8 +90,8 @@ class ConfigDir : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("smsim-arch-" + std::string(info->name()) + "-" +
-                                        std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() /
+           ("smsim-arch-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "arch");
     fs::create_directories(dir_ / "gpus");

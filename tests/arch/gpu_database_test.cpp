@@ -1,9 +1,10 @@
+#include "arch/gpu_database.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 
-#include "arch/gpu_database.h"
 #include "test_database.h"
 
 namespace smsim::arch {
@@ -13,10 +14,10 @@ using testing::gpu;
 using testing::repository_database;
 
 TEST(GpuDatabase, HoldsEveryGpuTheIssueNames) {
-  for (const char* name : {"8800gtx", "quadro-fx-5600", "gtx280", "c1060", "gtx480", "gtx460",
-                           "gtx680", "k20x", "k40", "k80", "gtx980", "p100", "gtx1080", "v100",
-                           "rtx2080", "a100", "rtx3090", "rtx4090", "h100-sxm", "h200", "b200",
-                           "rtx5090"}) {
+  for (const char* name : {"8800gtx",  "quadro-fx-5600", "gtx280",  "c1060",  "gtx480",  "gtx460",
+                           "gtx680",   "k20x",           "k40",     "k80",    "gtx980",  "p100",
+                           "gtx1080",  "v100",           "rtx2080", "a100",   "rtx3090", "rtx4090",
+                           "h100-sxm", "h200",           "b200",    "rtx5090"}) {
     const GpuModel* model = repository_database().find(name);
     ASSERT_NE(model, nullptr) << name;
     EXPECT_TRUE(model->is_gpu) << name;
@@ -64,8 +65,8 @@ TEST(GpuDatabase, EveryComputeCapabilityFromTeslaToBlackwellIsDescribed) {
   for (const auto& sm : repository_database().compute_capabilities()) {
     described.insert(sm.cc.to_string());
   }
-  for (const char* cc : {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "3.0", "3.2", "3.5", "3.7",
-                         "5.0", "5.2", "5.3", "6.0", "6.1", "6.2", "7.0", "7.2", "7.5", "8.0",
+  for (const char* cc : {"1.0", "1.1", "1.2", "1.3", "2.0",  "2.1",  "3.0",  "3.2",  "3.5", "3.7",
+                         "5.0", "5.2", "5.3", "6.0", "6.1",  "6.2",  "7.0",  "7.2",  "7.5", "8.0",
                          "8.6", "8.7", "8.9", "9.0", "10.0", "10.3", "11.0", "12.0", "12.1"}) {
     EXPECT_TRUE(described.contains(cc)) << cc;
   }
@@ -73,10 +74,10 @@ TEST(GpuDatabase, EveryComputeCapabilityFromTeslaToBlackwellIsDescribed) {
 
 TEST(GpuDatabase, InheritedFactsReachTheGpu) {
   const GpuModel& h200 = gpu("h200");
-  EXPECT_EQ(h200.sm_count, 132);  // from h100-sxm
+  EXPECT_EQ(h200.sm_count, 132);                 // from h100-sxm
   EXPECT_EQ(h200.shared_memory.per_sm, 233472);  // from sm_90
-  EXPECT_EQ(h200.registers.per_sm, 65536);  // from sm_50 through the chain
-  EXPECT_EQ(h200.memory.type, "HBM3e");  // its own
+  EXPECT_EQ(h200.registers.per_sm, 65536);       // from sm_50 through the chain
+  EXPECT_EQ(h200.memory.type, "HBM3e");          // its own
   EXPECT_EQ(gpu("gtx280").sm.units.fp64, 1);
   EXPECT_EQ(gpu("8800gtx").sm.units.fp64, 0);
   EXPECT_EQ(gpu("k40").memory.bus_width_bits, 384);
@@ -88,8 +89,8 @@ TEST(GpuDatabase, MemoryBandwidthMatchesBusWidthTimesDataRate) {
   constexpr double kMegaPerGiga = 1000.0;
   constexpr double kTolerance = 0.02;
   for (const auto& model : repository_database().gpus()) {
-    const double derived = model.memory.bus_width_bits / kBitsPerByte * model.clocks.memory_mtps /
-                           kMegaPerGiga;
+    const double derived =
+        model.memory.bus_width_bits / kBitsPerByte * model.clocks.memory_mtps / kMegaPerGiga;
     EXPECT_NEAR(derived / model.memory.bandwidth_gb_per_s, 1.0, kTolerance) << model.name;
   }
 }

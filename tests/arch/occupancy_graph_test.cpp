@@ -1,12 +1,13 @@
 // The calculator's three graphs: the SVG must be well-formed XML holding the three
 // series and the marked current point on each.
 
+#include "arch/occupancy_graph.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <sstream>
 
-#include "arch/occupancy_graph.h"
 #include "occupancy_test_support.h"
 #include "test_database.h"
 

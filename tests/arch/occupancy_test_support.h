@@ -17,9 +17,8 @@ inline OccupancyResult occupancy_of(const GpuModel& gpu, const OccupancyInput& i
 }
 
 inline OccupancyInput kernel(int threads, int regs, std::int64_t smem) {
-  return OccupancyInput{.threads_per_block = threads,
-                        .regs_per_thread = regs,
-                        .static_smem_per_block = smem};
+  return OccupancyInput{
+      .threads_per_block = threads, .regs_per_thread = regs, .static_smem_per_block = smem};
 }
 
 }  // namespace smsim::arch::testing

@@ -3,13 +3,12 @@
 // from smsim's own GPU models, so this checks both the rules and the per-CC constants
 // the header keeps in code (granularities, block slots, sub-partitions, carveouts).
 
+#include <cuda_occupancy.h>
 #include <gtest/gtest.h>
 
 #include <climits>
 #include <map>
 #include <sstream>
-
-#include <cuda_occupancy.h>
 
 #include "arch/occupancy.h"
 #include "occupancy_sampler.h"
@@ -47,7 +46,8 @@ cudaOccFuncAttributes function_attributes(const OccupancyInput& input) {
   attributes.maxThreadsPerBlock = INT_MAX;
   attributes.numRegs = input.regs_per_thread;
   attributes.sharedSizeBytes = static_cast<size_t>(input.static_smem_per_block);
-  attributes.partitionedGCConfig = static_cast<cudaOccPartitionedGCConfig>(input.partitioned_caching);
+  attributes.partitionedGCConfig =
+      static_cast<cudaOccPartitionedGCConfig>(input.partitioned_caching);
   attributes.shmemLimitConfig = input.smem_limit == SharedMemoryLimit::kOptIn
                                     ? FUNC_SHMEM_LIMIT_OPTIN
                                     : FUNC_SHMEM_LIMIT_DEFAULT;
@@ -70,7 +70,8 @@ std::string describe(const GpuModel& gpu, const OccupancyInput& in) {
        << " regs=" << in.regs_per_thread << " static=" << in.static_smem_per_block
        << " dynamic=" << in.dynamic_smem_per_block << " carveout=" << in.carveout_percent
        << " cache=" << static_cast<int>(in.cache_config)
-       << " optin=" << static_cast<int>(in.smem_limit) << " maxdyn=" << in.max_dynamic_smem_per_block
+       << " optin=" << static_cast<int>(in.smem_limit)
+       << " maxdyn=" << in.max_dynamic_smem_per_block
        << " gc=" << static_cast<int>(in.partitioned_caching) << " barriers=" << in.block_barriers
        << " virtual=" << in.virtual_resources;
   return text.str();
@@ -144,8 +145,8 @@ TEST(CudaOccupancyHeader, ActiveBlocksAndLimitsMatchOnSampledPoints) {
   int differences = 0;
   std::map<std::string, int> binding;  // how often each resource binds: coverage evidence
   for (const GpuModel* gpu : header_compute_capabilities()) {
-    for (const auto& input : testing::sample_occupancy_inputs(*gpu, random,
-                                                              kPointsPerComputeCapability)) {
+    for (const auto& input :
+         testing::sample_occupancy_inputs(*gpu, random, kPointsPerComputeCapability)) {
       ++points;
       const OccupancyOutcome outcome = occupancy(*gpu, input);
       if (const auto* result = std::get_if<OccupancyResult>(&outcome)) {
@@ -164,7 +165,8 @@ TEST(CudaOccupancyHeader, ActiveBlocksAndLimitsMatchOnSampledPoints) {
   EXPECT_EQ(differences, 0) << "of " << points << " points";
   std::cout << "compared " << points << " points over " << header_compute_capabilities().size()
             << " compute capabilities, " << differences << " differences\n";
-  for (const auto& [factor, count] : binding) std::cout << "  limited by " << factor << ": " << count << "\n";
+  for (const auto& [factor, count] : binding)
+    std::cout << "  limited by " << factor << ": " << count << "\n";
 }
 
 // The header rejects carveouts outside -1..100; so must smsim.
@@ -183,8 +185,8 @@ TEST(CudaOccupancyHeader, AvailableDynamicSharedMemoryMatches) {
   int compared = 0;
   for (const GpuModel* gpu : header_compute_capabilities()) {
     const cudaOccDeviceProp prop = device_properties(*gpu);
-    for (auto input : testing::sample_occupancy_inputs(*gpu, random,
-                                                       kQueryPointsPerComputeCapability)) {
+    for (auto input :
+         testing::sample_occupancy_inputs(*gpu, random, kQueryPointsPerComputeCapability)) {
       input.static_smem_per_block = std::min<std::int64_t>(input.static_smem_per_block, 4096);
       const int num_blocks = static_cast<int>(random.between(1, 8));
       const cudaOccFuncAttributes attributes = function_attributes(input);
@@ -212,8 +214,8 @@ TEST(CudaOccupancyHeader, MaxPotentialBlockSizeMatches) {
   testing::SplitMix64 random(kSeed + 2);
   for (const GpuModel* gpu : header_compute_capabilities()) {
     const cudaOccDeviceProp prop = device_properties(*gpu);
-    for (const auto& input : testing::sample_occupancy_inputs(*gpu, random,
-                                                              kQueryPointsPerComputeCapability)) {
+    for (const auto& input :
+         testing::sample_occupancy_inputs(*gpu, random, kQueryPointsPerComputeCapability)) {
       const cudaOccFuncAttributes attributes = function_attributes(input);
       const cudaOccDeviceState state = device_state(input);
       int min_grid = 0;

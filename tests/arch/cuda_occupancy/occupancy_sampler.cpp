@@ -122,9 +122,9 @@ std::vector<OccupancyInput> sample_occupancy_inputs(const GpuModel& gpu, SplitMi
         random.one_in(3) ? kCarveoutDefault : static_cast<int>(random.between(0, 100));
     input.cache_config = pick(random, kCacheConfigs);
     input.smem_limit = random.one_in(2) ? SharedMemoryLimit::kOptIn : SharedMemoryLimit::kDefault;
-    input.max_dynamic_smem_per_block = random.one_in(2)
-                                           ? input.dynamic_smem_per_block + random.between(-1, 1)
-                                           : random.between(0, gpu.shared_memory.max_per_block_optin);
+    input.max_dynamic_smem_per_block =
+        random.one_in(2) ? input.dynamic_smem_per_block + random.between(-1, 1)
+                         : random.between(0, gpu.shared_memory.max_per_block_optin);
     input.max_dynamic_smem_per_block = std::max<std::int64_t>(0, input.max_dynamic_smem_per_block);
     input.partitioned_caching = pick(random, kCaching);
     input.block_barriers = random.one_in(4) ? static_cast<int>(random.between(0, 8)) : 1;
