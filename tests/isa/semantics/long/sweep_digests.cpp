@@ -1,0 +1,81 @@
+#include "long/sweep_digests.h"
+
+#include <zstd.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "device_golden.h"
+#include "probe_inputs.h"
+
+namespace smsim::isa::sem::testing {
+namespace {
+
+std::map<std::string, std::vector<uint64_t>> load_sweeps() {
+  const std::string path = device_results_dir() + "/sweeps.txt.zst";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
+    throw std::runtime_error(path + ": not a zstd frame with a recorded size");
+  }
+  std::string text(size, '\0');
+  const size_t got = ZSTD_decompress(text.data(), text.size(), packed.data(), packed.size());
+  if (ZSTD_isError(got) || got != size) throw std::runtime_error(path + ": corrupt zstd data");
+  std::map<std::string, std::vector<uint64_t>> sweeps;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    fields >> name;
+    std::vector<uint64_t> digests;
+    std::string hex;
+    while (fields >> hex) digests.push_back(std::stoull(hex, nullptr, 16));
+    if (digests.size() != kSweepChunks) throw std::runtime_error("bad sweep line for " + name);
+    sweeps[name] = std::move(digests);
+  }
+  return sweeps;
+}
+
+}  // namespace
+
+std::vector<uint64_t> device_sweep_digests(const std::string& name) {
+  static const auto sweeps = load_sweeps();
+  const auto it = sweeps.find(name);
+  return it == sweeps.end() ? std::vector<uint64_t>{} : it->second;
+}
+
+std::vector<uint64_t> host_sweep_digests(const std::function<uint64_t(uint32_t)>& semantics) {
+  std::vector<uint64_t> digests(kSweepChunks, 0);
+  constexpr uint32_t kThreads = 2;  // the build machine's budget
+  std::vector<std::thread> workers;
+  for (uint32_t t = 0; t < kThreads; ++t) {
+    workers.emplace_back([&, t] {
+      for (uint32_t chunk = t; chunk < kSweepChunks; chunk += kThreads) {
+        uint64_t sum = 0;
+        const uint64_t base = uint64_t{chunk} << 20;
+        for (uint32_t j = 0; j < (1u << 20); ++j) {
+          const uint64_t x = base + j;
+          sum += probe::sweep_term(x, semantics(static_cast<uint32_t>(x)));
+        }
+        digests[chunk] = sum;
+      }
+    });
+  }
+  for (auto& w : workers) w.join();
+  return digests;
+}
+
+uint32_t count_differing_chunks(const std::vector<uint64_t>& device,
+                                const std::vector<uint64_t>& host) {
+  uint32_t differing = 0;
+  for (uint32_t i = 0; i < kSweepChunks; ++i) differing += device.at(i) != host.at(i) ? 1 : 0;
+  return differing;
+}
+
+}  // namespace smsim::isa::sem::testing
