@@ -150,7 +150,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
       identical=$((identical + 1))
     else
       echo "$name DIFFERENT"
-      diff "$out/$name.out" "$work/default/$name.out" | head -40 | sed 's/^/    /'
+      diff "$out/$name.out" "$work/default/$name.out" | head -40 | sed 's/^/    /' || true
     fi
   done
   echo "# $identical of ${#names[@]} programs identical"
@@ -164,7 +164,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
       repeatable=$((repeatable + 1))
     else
       echo "$name NOT REPEATABLE"
-      diff "$out/$name.out" "$work/again/$name.out" | head -20 | sed 's/^/    /'
+      diff "$out/$name.out" "$work/again/$name.out" | head -20 | sed 's/^/    /' || true
     fi
   done
   echo "# $repeatable of ${#names[@]} programs repeatable"
@@ -173,7 +173,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
 {
   echo "gpu: $gpu_name"
   nvidia-smi --query-gpu=driver_version,compute_cap,memory.total,clocks.max.sm --format=csv | sed 's/^/nvidia-smi: /'
-  nvidia-smi -q | grep -E 'Driver Version|CUDA Version|Product Name|Product Architecture|VBIOS Version' | sed 's/^ */nvidia-smi -q: /'
+  nvidia-smi -q | grep -E 'Driver Version|CUDA Version|Product Name|Product Architecture|VBIOS Version' | sed 's/^ */nvidia-smi -q: /' || true
   echo "nvcc: $("$nvcc" --version | tail -2 | tr '\n' ' ')"
   echo "host: $(uname -srm)"
   echo "date: $(date -u '+%Y-%m-%dT%H:%M:%SZ')"
