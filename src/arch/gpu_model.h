@@ -28,8 +28,9 @@ struct ThreadLimits {
   int max_threads_per_sm = 0;
   int max_warps_per_sm = 0;
   int max_blocks_per_sm = 0;
-  int block_barriers_per_sm = 0;     // 0: barriers do not limit occupancy on this CC
-  int virtual_resources_per_sm = 0;  // 0: no virtual resources on this CC
+  int block_barriers_per_sm = 0;          // named barriers (bar.sync ids) per SM
+  bool barriers_limit_occupancy = false;  // whether the calculator counts them
+  int virtual_resources_per_sm = 0;       // 0: no virtual resources on this CC
 };
 
 struct RegisterFile {

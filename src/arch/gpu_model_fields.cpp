@@ -146,163 +146,125 @@ std::vector<FieldSpec> build_fields() {
   constexpr auto kOptional = Requirement::kOptional;
   return {
       cc_field(),
-      string_field(
-          "architecture", kAlways, [](GpuModel & m) -> auto& { return m.architecture; }),
-      string_field(
-          "name", kGpu, [](GpuModel & m) -> auto& { return m.name; }),
-      string_field(
-          "display_name", kGpu, [](GpuModel & m) -> auto& { return m.display_name; }),
-      string_field(
-          "chip.name", kGpu, [](GpuModel & m) -> auto& { return m.chip; }),
-      string_list_field(
-          "aliases", kOptional, [](GpuModel & m) -> auto& { return m.aliases; }),
-      bool_field(
-          "representative", kGpu, [](GpuModel & m) -> auto& { return m.representative; }),
+      string_field("architecture", kAlways,
+                   [](GpuModel& m) -> std::string& { return m.architecture; }),
+      string_field("name", kGpu, [](GpuModel& m) -> std::string& { return m.name; }),
+      string_field("display_name", kGpu,
+                   [](GpuModel& m) -> std::string& { return m.display_name; }),
+      string_field("chip.name", kGpu, [](GpuModel& m) -> std::string& { return m.chip; }),
+      string_list_field("aliases", kOptional,
+                        [](GpuModel& m) -> std::vector<std::string>& { return m.aliases; }),
+      bool_field("representative", kGpu, [](GpuModel& m) -> bool& { return m.representative; }),
 
-      int_field(
-          "limits.warp_size", kAlways, [](GpuModel & m) -> auto& { return m.limits.warp_size; }),
-      int_field(
-          "limits.max_threads_per_block", kAlways,
-          [](GpuModel & m) -> auto& { return m.limits.max_threads_per_block; }),
-      int_field(
-          "limits.max_threads_per_sm", kAlways,
-          [](GpuModel & m) -> auto& { return m.limits.max_threads_per_sm; }),
-      int_field(
-          "limits.max_warps_per_sm", kAlways,
-          [](GpuModel & m) -> auto& { return m.limits.max_warps_per_sm; }),
-      int_field(
-          "limits.max_blocks_per_sm", kAlways,
-          [](GpuModel & m) -> auto& { return m.limits.max_blocks_per_sm; }),
-      int_field(
-          "limits.block_barriers_per_sm", kOptional,
-          [](GpuModel & m) -> auto& { return m.limits.block_barriers_per_sm; }),
-      int_field(
-          "limits.virtual_resources_per_sm", kOptional,
-          [](GpuModel & m) -> auto& { return m.limits.virtual_resources_per_sm; }),
+      int_field("limits.warp_size", kAlways,
+                [](GpuModel& m) -> int& { return m.limits.warp_size; }),
+      int_field("limits.max_threads_per_block", kAlways,
+                [](GpuModel& m) -> int& { return m.limits.max_threads_per_block; }),
+      int_field("limits.max_threads_per_sm", kAlways,
+                [](GpuModel& m) -> int& { return m.limits.max_threads_per_sm; }),
+      int_field("limits.max_warps_per_sm", kAlways,
+                [](GpuModel& m) -> int& { return m.limits.max_warps_per_sm; }),
+      int_field("limits.max_blocks_per_sm", kAlways,
+                [](GpuModel& m) -> int& { return m.limits.max_blocks_per_sm; }),
+      int_field("limits.block_barriers_per_sm", kOptional,
+                [](GpuModel& m) -> int& { return m.limits.block_barriers_per_sm; }),
+      bool_field("limits.barriers_limit_occupancy", kOptional,
+                 [](GpuModel& m) -> bool& { return m.limits.barriers_limit_occupancy; }),
+      int_field("limits.virtual_resources_per_sm", kOptional,
+                [](GpuModel& m) -> int& { return m.limits.virtual_resources_per_sm; }),
 
-      int_field(
-          "registers.per_sm", kAlways, [](GpuModel & m) -> auto& { return m.registers.per_sm; }),
-      int_field(
-          "registers.max_per_block", kAlways,
-          [](GpuModel & m) -> auto& { return m.registers.max_per_block; }),
-      int_field(
-          "registers.max_per_thread", kAlways,
-          [](GpuModel & m) -> auto& { return m.registers.max_per_thread; }),
-      int_field(
-          "registers.allocation_unit", kAlways,
-          [](GpuModel & m) -> auto& { return m.registers.allocation_unit; }),
+      int_field("registers.per_sm", kAlways,
+                [](GpuModel& m) -> int& { return m.registers.per_sm; }),
+      int_field("registers.max_per_block", kAlways,
+                [](GpuModel& m) -> int& { return m.registers.max_per_block; }),
+      int_field("registers.max_per_thread", kAlways,
+                [](GpuModel& m) -> int& { return m.registers.max_per_thread; }),
+      int_field("registers.allocation_unit", kAlways,
+                [](GpuModel& m) -> int& { return m.registers.allocation_unit; }),
       register_granularity_field(),
-      int_field(
-          "registers.warp_allocation_granularity", kOptional,
-          [](GpuModel & m) -> auto& { return m.registers.warp_allocation_granularity; }),
-      int_field(
-          "registers.sub_partitions", kOptional,
-          [](GpuModel & m) -> auto& { return m.registers.sub_partitions; }),
-      int_field(
-          "registers.compat_check_sub_partitions", kOptional,
-          [](GpuModel & m) -> auto& { return m.registers.compat_check_sub_partitions; }),
+      int_field("registers.warp_allocation_granularity", kOptional,
+                [](GpuModel& m) -> int& { return m.registers.warp_allocation_granularity; }),
+      int_field("registers.sub_partitions", kOptional,
+                [](GpuModel& m) -> int& { return m.registers.sub_partitions; }),
+      int_field("registers.compat_check_sub_partitions", kOptional,
+                [](GpuModel& m) -> int& { return m.registers.compat_check_sub_partitions; }),
 
-      int64_field(
-          "shared_memory.per_sm", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.per_sm; }),
-      int64_field(
-          "shared_memory.max_per_block", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.max_per_block; }),
-      int64_field(
-          "shared_memory.max_per_block_optin", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.max_per_block_optin; }),
-      int_field(
-          "shared_memory.allocation_unit", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.allocation_unit; }),
-      int64_field(
-          "shared_memory.reserved_per_block", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.reserved_per_block; }),
-      int_field(
-          "shared_memory.banks", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.banks; }),
-      int_field(
-          "shared_memory.bank_width_bytes", kAlways,
-          [](GpuModel & m) -> auto& { return m.shared_memory.bank_width_bytes; }),
+      int64_field("shared_memory.per_sm", kAlways,
+                  [](GpuModel& m) -> std::int64_t& { return m.shared_memory.per_sm; }),
+      int64_field("shared_memory.max_per_block", kAlways,
+                  [](GpuModel& m) -> std::int64_t& { return m.shared_memory.max_per_block; }),
+      int64_field("shared_memory.max_per_block_optin", kAlways,
+                  [](GpuModel& m) -> std::int64_t& { return m.shared_memory.max_per_block_optin; }),
+      int_field("shared_memory.allocation_unit", kAlways,
+                [](GpuModel& m) -> int& { return m.shared_memory.allocation_unit; }),
+      int64_field("shared_memory.reserved_per_block", kAlways,
+                  [](GpuModel& m) -> std::int64_t& { return m.shared_memory.reserved_per_block; }),
+      int_field("shared_memory.banks", kAlways,
+                [](GpuModel& m) -> int& { return m.shared_memory.banks; }),
+      int_field("shared_memory.bank_width_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.shared_memory.bank_width_bytes; }),
       int_list_field(
           "shared_memory.bank_width_modes", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.bank_width_modes; }),
+          [](GpuModel& m) -> std::vector<int>& { return m.shared_memory.bank_width_modes; }),
       l1_split_field(),
       int_list_field(
           "shared_memory.carveout_configs_kib", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.carveout_configs_kib; }),
+          [](GpuModel& m) -> std::vector<int>& { return m.shared_memory.carveout_configs_kib; }),
       int64_field(
           "shared_memory.cache_config.prefer_none", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.cache_config.prefer_none; }),
+          [](GpuModel& m) -> std::int64_t& { return m.shared_memory.cache_config.prefer_none; }),
       int64_field(
           "shared_memory.cache_config.prefer_shared", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.cache_config.prefer_shared; }),
+          [](GpuModel& m) -> std::int64_t& { return m.shared_memory.cache_config.prefer_shared; }),
       int64_field(
           "shared_memory.cache_config.prefer_l1", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.cache_config.prefer_l1; }),
+          [](GpuModel& m) -> std::int64_t& { return m.shared_memory.cache_config.prefer_l1; }),
       int64_field(
           "shared_memory.cache_config.prefer_equal", kOptional,
-          [](GpuModel & m) -> auto& { return m.shared_memory.cache_config.prefer_equal; }),
+          [](GpuModel& m) -> std::int64_t& { return m.shared_memory.cache_config.prefer_equal; }),
 
-      int_field(
-          "sm.schedulers", kAlways, [](GpuModel & m) -> auto& { return m.sm.schedulers; }),
-      int_field(
-          "sm.issue_width", kAlways, [](GpuModel & m) -> auto& { return m.sm.issue_width; }),
-      bool_field(
-          "sm.partitioned_global_caching", kOptional,
-          [](GpuModel & m) -> auto& { return m.sm.partitioned_global_caching; }),
-      int_field(
-          "sm.units.fp32", kAlways, [](GpuModel & m) -> auto& { return m.sm.units.fp32; }),
-      int_field(
-          "sm.units.int32", kAlways, [](GpuModel & m) -> auto& { return m.sm.units.int32; }),
-      int_field(
-          "sm.units.fp64", kAlways, [](GpuModel & m) -> auto& { return m.sm.units.fp64; }),
-      int_field(
-          "sm.units.sfu", kAlways, [](GpuModel & m) -> auto& { return m.sm.units.sfu; }),
-      int_field(
-          "sm.units.ld_st", kAlways, [](GpuModel & m) -> auto& { return m.sm.units.ld_st; }),
-      int_field(
-          "sm.units.tensor", kOptional, [](GpuModel & m) -> auto& { return m.sm.units.tensor; }),
+      int_field("sm.schedulers", kAlways, [](GpuModel& m) -> int& { return m.sm.schedulers; }),
+      int_field("sm.issue_width", kAlways, [](GpuModel& m) -> int& { return m.sm.issue_width; }),
+      bool_field("sm.partitioned_global_caching", kOptional,
+                 [](GpuModel& m) -> bool& { return m.sm.partitioned_global_caching; }),
+      int_field("sm.units.fp32", kAlways, [](GpuModel& m) -> int& { return m.sm.units.fp32; }),
+      int_field("sm.units.int32", kAlways, [](GpuModel& m) -> int& { return m.sm.units.int32; }),
+      int_field("sm.units.fp64", kAlways, [](GpuModel& m) -> int& { return m.sm.units.fp64; }),
+      int_field("sm.units.sfu", kAlways, [](GpuModel& m) -> int& { return m.sm.units.sfu; }),
+      int_field("sm.units.ld_st", kAlways, [](GpuModel& m) -> int& { return m.sm.units.ld_st; }),
+      int_field("sm.units.tensor", kOptional,
+                [](GpuModel& m) -> int& { return m.sm.units.tensor; }),
 
-      int_field(
-          "cache.l1.size_kib", kAlways, [](GpuModel & m) -> auto& { return m.cache.l1.size_kib; }),
-      int_field(
-          "cache.l1.line_bytes", kAlways,
-          [](GpuModel & m) -> auto& { return m.cache.l1.line_bytes; }),
-      int_field(
-          "cache.l1.sector_bytes", kAlways,
-          [](GpuModel & m) -> auto& { return m.cache.l1.sector_bytes; }),
-      int_field(
-          "cache.l2.size_kib", kGpu, [](GpuModel & m) -> auto& { return m.cache.l2.size_kib; }),
-      int_field(
-          "cache.l2.line_bytes", kGpu, [](GpuModel & m) -> auto& { return m.cache.l2.line_bytes; }),
-      int_field(
-          "cache.l2.sector_bytes", kGpu,
-          [](GpuModel & m) -> auto& { return m.cache.l2.sector_bytes; }),
-      int_field(
-          "cache.constant.size_kib", kAlways,
-          [](GpuModel & m) -> auto& { return m.cache.constant_kib; }),
-      int_field(
-          "cache.texture.size_kib", kAlways,
-          [](GpuModel & m) -> auto& { return m.cache.texture_kib; }),
+      int_field("cache.l1.size_kib", kAlways,
+                [](GpuModel& m) -> int& { return m.cache.l1.size_kib; }),
+      int_field("cache.l1.line_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.cache.l1.line_bytes; }),
+      int_field("cache.l1.sector_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.cache.l1.sector_bytes; }),
+      int_field("cache.l2.size_kib", kGpu, [](GpuModel& m) -> int& { return m.cache.l2.size_kib; }),
+      int_field("cache.l2.line_bytes", kGpu,
+                [](GpuModel& m) -> int& { return m.cache.l2.line_bytes; }),
+      int_field("cache.l2.sector_bytes", kGpu,
+                [](GpuModel& m) -> int& { return m.cache.l2.sector_bytes; }),
+      int_field("cache.constant.size_kib", kAlways,
+                [](GpuModel& m) -> int& { return m.cache.constant_kib; }),
+      int_field("cache.texture.size_kib", kAlways,
+                [](GpuModel& m) -> int& { return m.cache.texture_kib; }),
 
-      int_field(
-          "chip.sm_count", kGpu, [](GpuModel & m) -> auto& { return m.sm_count; }),
-      int_field(
-          "clocks.sm_base_mhz", kGpu, [](GpuModel & m) -> auto& { return m.clocks.sm_base_mhz; }),
-      int_field(
-          "clocks.sm_boost_mhz", kGpu, [](GpuModel & m) -> auto& { return m.clocks.sm_boost_mhz; }),
-      int_field(
-          "clocks.memory_mtps", kGpu, [](GpuModel & m) -> auto& { return m.clocks.memory_mtps; }),
-      string_field(
-          "memory.type", kGpu, [](GpuModel & m) -> auto& { return m.memory.type; }),
-      int64_field(
-          "memory.size_mib", kGpu, [](GpuModel & m) -> auto& { return m.memory.size_mib; }),
-      int_field(
-          "memory.bus_width_bits", kGpu,
-          [](GpuModel & m) -> auto& { return m.memory.bus_width_bits; }),
-      double_field(
-          "memory.bandwidth_gb_per_s", kGpu,
-          [](GpuModel & m) -> auto& { return m.memory.bandwidth_gb_per_s; }),
+      int_field("chip.sm_count", kGpu, [](GpuModel& m) -> int& { return m.sm_count; }),
+      int_field("clocks.sm_base_mhz", kGpu,
+                [](GpuModel& m) -> int& { return m.clocks.sm_base_mhz; }),
+      int_field("clocks.sm_boost_mhz", kGpu,
+                [](GpuModel& m) -> int& { return m.clocks.sm_boost_mhz; }),
+      int_field("clocks.memory_mtps", kGpu,
+                [](GpuModel& m) -> int& { return m.clocks.memory_mtps; }),
+      string_field("memory.type", kGpu, [](GpuModel& m) -> std::string& { return m.memory.type; }),
+      int64_field("memory.size_mib", kGpu,
+                  [](GpuModel& m) -> std::int64_t& { return m.memory.size_mib; }),
+      int_field("memory.bus_width_bits", kGpu,
+                [](GpuModel& m) -> int& { return m.memory.bus_width_bits; }),
+      double_field("memory.bandwidth_gb_per_s", kGpu,
+                   [](GpuModel& m) -> double& { return m.memory.bandwidth_gb_per_s; }),
   };
 }
 

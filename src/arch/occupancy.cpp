@@ -30,7 +30,7 @@ std::optional<OccupancyError> check_input(const OccupancyInput& input) {
 }
 
 int barrier_limit(const GpuModel& gpu, const OccupancyInput& input) {
-  if (gpu.limits.block_barriers_per_sm <= 0 || input.block_barriers <= 0) return kUnlimitedBlocks;
+  if (!gpu.limits.barriers_limit_occupancy || input.block_barriers <= 0) return kUnlimitedBlocks;
   return gpu.limits.block_barriers_per_sm / input.block_barriers;
 }
 
