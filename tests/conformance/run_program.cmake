@@ -1,0 +1,54 @@
+# Runs one conformance program under `smsim run` and compares its output with
+# the golden. Called by ctest with -DSMSIM= -DCOMPARE= -DPROGRAM= -DNAME=
+# -DGOLDEN_DIR= -DWORK_DIR= and an optional -DAPPROXIMATE="prefix;prefix...".
+foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN_DIR WORK_DIR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_program.cmake: -D${var}= is required")
+  endif()
+endforeach()
+
+set(golden ${GOLDEN_DIR}/${NAME}.out)
+if(NOT EXISTS ${golden})
+  message(FATAL_ERROR "no golden for ${NAME}: ${golden} (record with tools/golden/record.sh)")
+endif()
+file(MAKE_DIRECTORY ${WORK_DIR})
+set(actual ${WORK_DIR}/${NAME}.out)
+set(actual_err ${WORK_DIR}/${NAME}.err)
+
+# The golden's exit status is in exit_codes.txt ("name status" per line).
+set(expected_status 0)
+file(STRINGS ${GOLDEN_DIR}/exit_codes.txt status_lines REGEX "^${NAME} ")
+if(status_lines)
+  string(REGEX REPLACE "^${NAME} " "" expected_status "${status_lines}")
+endif()
+
+# Programs write raw result files only when asked; keep them out of the way.
+execute_process(COMMAND ${SMSIM} run ${PROGRAM}
+  WORKING_DIRECTORY ${WORK_DIR}
+  OUTPUT_FILE ${actual} ERROR_FILE ${actual_err}
+  RESULT_VARIABLE status)
+
+set(approximate_args "")
+foreach(prefix ${APPROXIMATE})
+  list(APPEND approximate_args --approximate ${prefix})
+endforeach()
+execute_process(COMMAND ${COMPARE} ${approximate_args} ${golden} ${actual} RESULT_VARIABLE differs)
+
+set(failed FALSE)
+if(NOT differs EQUAL 0)
+  set(failed TRUE)
+endif()
+# The golden's stderr (the device assert message) must match too.
+if(EXISTS ${GOLDEN_DIR}/${NAME}.err)
+  execute_process(COMMAND ${COMPARE} ${GOLDEN_DIR}/${NAME}.err ${actual_err} RESULT_VARIABLE err_differs)
+  if(NOT err_differs EQUAL 0)
+    set(failed TRUE)
+  endif()
+endif()
+if(NOT "${status}" STREQUAL "${expected_status}")
+  message(SEND_ERROR "${NAME}: exit status ${status}, the golden's is ${expected_status}")
+  set(failed TRUE)
+endif()
+if(failed)
+  message(FATAL_ERROR "${NAME}: output differs from ${golden} (smsim's output: ${actual})")
+endif()
