@@ -1,0 +1,187 @@
+// Scalar video instructions: vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr,
+// vmad and vset, with byte/half selectors, .sat, the secondary operations
+// .add/.min/.max and merging into a byte or half of c.
+//
+// Each operand is a byte, half or word of its register, sign- or
+// zero-extended by its type; the primary operation works on those exact
+// (33-bit) values in 64-bit arithmetic.
+#pragma once
+
+#include <cstdint>
+
+namespace smsim::isa::sem {
+
+enum class VideoSelect : uint8_t { b0, b1, b2, b3, h0, h1, word };
+
+struct VideoOperand {
+  uint32_t bits = 0;
+  bool is_signed = false;
+  VideoSelect select = VideoSelect::word;
+};
+
+constexpr int64_t video_extract(VideoOperand x) {
+  switch (x.select) {
+    case VideoSelect::b0:
+    case VideoSelect::b1:
+    case VideoSelect::b2:
+    case VideoSelect::b3: {
+      const uint32_t v = (x.bits >> (8 * static_cast<int>(x.select))) & 0xff;
+      return x.is_signed ? static_cast<int8_t>(v) : int64_t{v};
+    }
+    case VideoSelect::h0:
+    case VideoSelect::h1: {
+      const uint32_t v = (x.bits >> (x.select == VideoSelect::h1 ? 16 : 0)) & 0xffff;
+      return x.is_signed ? static_cast<int16_t>(v) : int64_t{v};
+    }
+    case VideoSelect::word: return x.is_signed ? static_cast<int32_t>(x.bits) : int64_t{x.bits};
+  }
+  return 0;
+}
+
+enum class VideoOp : uint8_t { add, sub, absdiff, min, max };
+enum class VideoSecondary : uint8_t { none, add, min, max };
+
+struct VideoResult {
+  bool dest_signed = false;
+  bool saturate = false;
+  VideoSecondary secondary = VideoSecondary::none;
+  // Merge: write only this byte or half of c (word = no merge).
+  VideoSelect dest_select = VideoSelect::word;
+};
+
+constexpr int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : (x > hi ? hi : x); }
+
+// Saturates to the destination: the selected byte or half when merging,
+// else the 32-bit register.
+constexpr int64_t video_saturate(int64_t x, const VideoResult& r) {
+  int bits = 32;
+  if (r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1) bits = 16;
+  if (r.dest_select <= VideoSelect::b3) bits = 8;
+  if (r.dest_signed) return clamp64(x, -(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1);
+  return clamp64(x, 0, (int64_t{1} << bits) - 1);
+}
+
+// Applies saturation, then the secondary operation with c or the merge into c.
+constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r) {
+  if (r.saturate) tmp = video_saturate(tmp, r);
+  if (r.dest_select != VideoSelect::word) {
+    const bool half = r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1;
+    const int shift = half ? (r.dest_select == VideoSelect::h1 ? 16 : 0) : 8 * static_cast<int>(r.dest_select);
+    const uint32_t mask = (half ? 0xffffu : 0xffu) << shift;
+    return (c & ~mask) | ((static_cast<uint32_t>(tmp) << shift) & mask);
+  }
+  const int64_t wide_c = r.dest_signed ? static_cast<int32_t>(c) : int64_t{c};
+  switch (r.secondary) {
+    case VideoSecondary::none: return static_cast<uint32_t>(tmp);
+    case VideoSecondary::add: return static_cast<uint32_t>(tmp + wide_c);
+    case VideoSecondary::min: return static_cast<uint32_t>(tmp < wide_c ? tmp : wide_c);
+    case VideoSecondary::max: return static_cast<uint32_t>(tmp > wide_c ? tmp : wide_c);
+  }
+  return static_cast<uint32_t>(tmp);
+}
+
+constexpr uint32_t video_op(VideoOp op, VideoOperand a, VideoOperand b, uint32_t c,
+                            const VideoResult& r) {
+  const int64_t x = video_extract(a);
+  const int64_t y = video_extract(b);
+  int64_t tmp = 0;
+  switch (op) {
+    case VideoOp::add: tmp = x + y; break;
+    case VideoOp::sub: tmp = x - y; break;
+    case VideoOp::absdiff: tmp = x > y ? x - y : y - x; break;
+    case VideoOp::min: tmp = x < y ? x : y; break;
+    case VideoOp::max: tmp = x > y ? x : y; break;
+  }
+  return video_finish(tmp, c, r);
+}
+
+enum class VideoShift : uint8_t { left, right };
+
+// vshl/vshr: the shift amount is clamped to 32 (.clamp) or taken mod 32
+// (.wrap); vshr of a signed operand shifts arithmetically.
+constexpr uint32_t video_shift(VideoShift dir, bool wrap, VideoOperand a, VideoOperand b, uint32_t c,
+                               const VideoResult& r) {
+  const int64_t x = video_extract(a);
+  const uint64_t raw = static_cast<uint64_t>(video_extract(b)) & 0xffffffffu;
+  const uint32_t n = wrap ? static_cast<uint32_t>(raw & 31) : static_cast<uint32_t>(raw > 32 ? 32 : raw);
+  int64_t tmp = 0;
+  if (dir == VideoShift::left) {
+    tmp = static_cast<int64_t>(static_cast<uint64_t>(x) << n);
+    tmp = r.saturate ? tmp : static_cast<int64_t>(static_cast<uint32_t>(tmp));
+    if (!r.saturate) tmp = r.dest_signed ? static_cast<int32_t>(tmp) : tmp;
+  } else {
+    tmp = x >> n;
+  }
+  return video_finish(tmp, c, r);
+}
+
+enum class VideoScale : uint8_t { none, shr7, shr15 };
+
+struct VideoMad {
+  bool negate_a = false;
+  bool negate_b = false;
+  bool negate_c = false;
+  bool plus_one = false;  // .po
+  VideoScale scale = VideoScale::none;
+  bool saturate = false;
+};
+
+// vmad: a*b + c on 128-bit intermediates. Negating the product or c uses the
+// one's complement plus a carry-in of one; .po adds one without negation.
+// Measured on an H100: c, and a or b when it is a whole word, are
+// sign-extended even when their type is unsigned (visible through .sat and
+// .shr7/.shr15: 0xffffffff * 1 + 2 saturates to 1, not to 0xffffffff).
+constexpr uint32_t video_mad(VideoOperand a, VideoOperand b, uint32_t c, const VideoMad& m) {
+  __extension__ typedef __int128 wide_t;
+  const bool signed_final = a.is_signed || b.is_signed || (m.negate_a != m.negate_b) || m.negate_c;
+  const auto widened = [](VideoOperand x) {
+    if (x.select == VideoSelect::word) x.is_signed = true;
+    return video_extract(x);
+  };
+  wide_t tmp = wide_t{widened(a)} * widened(b);
+  wide_t addend = wide_t{static_cast<int32_t>(c)};
+  int lsb = 0;
+  if (m.plus_one) {
+    lsb = 1;
+  } else if (m.negate_a != m.negate_b) {
+    tmp = ~tmp;
+    lsb = 1;
+  } else if (m.negate_c) {
+    addend = wide_t{static_cast<int32_t>(~c)};
+    lsb = 1;
+  }
+  tmp = tmp + addend + lsb;
+  if (m.scale == VideoScale::shr7) tmp >>= 7;
+  if (m.scale == VideoScale::shr15) tmp >>= 15;
+  if (m.saturate) {
+    if (signed_final) {
+      tmp = tmp > INT32_MAX ? wide_t{INT32_MAX} : (tmp < INT32_MIN ? wide_t{INT32_MIN} : tmp);
+    } else {
+      tmp = tmp > UINT32_MAX ? wide_t{UINT32_MAX} : (tmp < 0 ? wide_t{0} : tmp);
+    }
+  }
+  return static_cast<uint32_t>(tmp);
+}
+
+enum class VideoCompare : uint8_t { eq, ne, lt, le, gt, ge };
+
+constexpr bool video_compare(VideoCompare cmp, int64_t x, int64_t y) {
+  switch (cmp) {
+    case VideoCompare::eq: return x == y;
+    case VideoCompare::ne: return x != y;
+    case VideoCompare::lt: return x < y;
+    case VideoCompare::le: return x <= y;
+    case VideoCompare::gt: return x > y;
+    case VideoCompare::ge: return x >= y;
+  }
+  return false;
+}
+
+// vset: 1 when the comparison holds, else 0; then secondary op or merge.
+constexpr uint32_t video_set(VideoCompare cmp, VideoOperand a, VideoOperand b, uint32_t c,
+                             const VideoResult& r) {
+  const int64_t tmp = video_compare(cmp, video_extract(a), video_extract(b)) ? 1 : 0;
+  return video_finish(tmp, c, r);
+}
+
+}  // namespace smsim::isa::sem
