@@ -12,6 +12,7 @@ enum class CudaError : std::int32_t {
   success = 0,
   invalid_value = 1,
   invalid_configuration = 9,
+  invalid_ptx = 218,
   launch_timeout = 702,
   assert_triggered = 710,
   illegal_instruction = 715,

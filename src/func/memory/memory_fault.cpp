@@ -41,6 +41,7 @@ std::string_view cuda_error_name(CudaError error) {
     case CudaError::success: return "cudaSuccess";
     case CudaError::invalid_value: return "cudaErrorInvalidValue";
     case CudaError::invalid_configuration: return "cudaErrorInvalidConfiguration";
+    case CudaError::invalid_ptx: return "cudaErrorInvalidPtx";
     case CudaError::launch_timeout: return "cudaErrorLaunchTimeout";
     case CudaError::assert_triggered: return "cudaErrorAssert";
     case CudaError::illegal_instruction: return "cudaErrorIllegalInstruction";

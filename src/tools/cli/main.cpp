@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   int exit_code = smsim::cli::kExitOk;
   smsim::cli::register_ptx_check(app, exit_code);
   smsim::cli::register_occupancy(app, exit_code);
+  smsim::cli::register_ptx_run(app, exit_code);
 
   try {
     app.parse(argc, argv);

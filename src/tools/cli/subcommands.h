@@ -15,5 +15,6 @@ inline constexpr int kExitUsage = 2;     // bad command line or invalid paramete
 // code in `exit_code` when it runs.
 void register_ptx_check(CLI::App& app, int& exit_code);
 void register_occupancy(CLI::App& app, int& exit_code);
+void register_ptx_run(CLI::App& app, int& exit_code);
 
 }  // namespace smsim::cli

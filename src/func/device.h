@@ -1,0 +1,56 @@
+#pragma once
+// The functional engine's C++ API, used by tests, the CLI and the runtime
+// library: one simulated device with its memory, loaded modules, launches and
+// accumulated statistics.
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+#include "func/exec/launch.h"
+#include "func/load/loaded_module.h"
+#include "func/memory/device_memory.h"
+#include "ptx/ir.h"
+
+namespace smsim::func {
+
+class Device {
+ public:
+  explicit Device(const LaunchOptions& options = {},
+                  std::uint64_t reservation_bytes = DeviceMemory::kDefaultReservation)
+      : memory_(reservation_bytes), options_(options) {}
+
+  DeviceMemory& memory() { return memory_; }
+  LaunchOptions& options() { return options_; }
+
+  std::uint64_t allocate(std::uint64_t bytes) { return memory_.allocate(bytes); }
+  bool free(std::uint64_t address) { return memory_.free(address); }
+  MaybeFault copy_to_device(std::uint64_t dst, const void* src, std::uint64_t bytes) {
+    return memory_.write(dst, src, bytes);
+  }
+  MaybeFault copy_to_host(void* dst, std::uint64_t src, std::uint64_t bytes) const {
+    return memory_.read(dst, src, bytes);
+  }
+  MaybeFault memset(std::uint64_t dst, std::uint8_t value, std::uint64_t bytes) {
+    return memory_.fill(dst, value, bytes);
+  }
+
+  LoadedModule load(const ptx::Module& module) { return load_module(module, memory_); }
+  void unload(LoadedModule& module) { unload_module(module, memory_); }
+
+  // Runs `kernel` to completion. A kernel that could not be decoded fails
+  // with cudaErrorInvalidPtx and its diagnostics.
+  LaunchResult launch(const ModuleKernel& kernel, const LaunchConfig& config,
+                      std::span<const std::byte> params);
+
+  // Statistics summed over every launch so far.
+  const LaunchStats& totals() const { return totals_; }
+
+ private:
+  DeviceMemory memory_;
+  LaunchOptions options_;
+  LaunchStats totals_;
+  std::uint64_t next_grid_id_ = 1;
+};
+
+}  // namespace smsim::func

@@ -1,0 +1,141 @@
+#include "func/load/loaded_module.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstring>
+#include <tuple>
+
+#include "func/decode/decoder.h"
+#include "func/load/lower_kernel.h"
+
+namespace smsim::func {
+namespace {
+
+// Writes a variable's initializer into `bytes` (sized to the variable).
+void write_initializer(const ptx::Variable& v,
+                       const ModulePlacement& placement, std::vector<std::byte>& bytes,
+                       std::vector<std::string>& errors) {
+  const std::size_t element = std::max<std::size_t>((isa::type_bits(v.type) + 7) / 8, 1);
+  std::size_t at = 0;
+  for (const ptx::InitItem& item : v.init) {
+    if (item.kind == ptx::InitKind::Open || item.kind == ptx::InitKind::Close) continue;
+    std::uint64_t value = item.bits;
+    std::size_t width = element;
+    if (item.kind == ptx::InitKind::Float) {
+      if (v.type == isa::Type::F32 && item.float_bits == 64) {
+        value = std::bit_cast<std::uint32_t>(static_cast<float>(std::bit_cast<double>(item.bits)));
+      } else if (v.type == isa::Type::F64 && item.float_bits == 32) {
+        value = std::bit_cast<std::uint64_t>(
+            static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(item.bits))));
+      }
+    } else if (item.kind == ptx::InitKind::Address) {
+      if (item.symbol_is_function || item.symbol >= placement.globals.size() ||
+          !placement.globals[item.symbol].placed) {
+        errors.push_back(fmt::format("PTX line {}: initializer of {} takes an address the engine "
+                                     "cannot place",
+                                     v.loc.line, v.name));
+        return;
+      }
+      value = placement.globals[item.symbol].address + static_cast<std::uint64_t>(item.offset);
+      width = std::max<std::size_t>(element, 8);
+    }
+    if (at + width > bytes.size()) {
+      errors.push_back(fmt::format("PTX line {}: initializer of {} is longer than the variable",
+                                   v.loc.line, v.name));
+      return;
+    }
+    std::memcpy(bytes.data() + at, &value, std::min<std::size_t>(width, sizeof value));
+    at += width;
+  }
+}
+
+struct SpaceLayout {
+  std::uint64_t size = 0;
+  std::vector<std::size_t> members;
+};
+
+}  // namespace
+
+const ModuleKernel* LoadedModule::find_kernel(std::string_view name) const {
+  for (const ModuleKernel& k : kernels) {
+    if (k.name == name) return &k;
+  }
+  return nullptr;
+}
+
+const ModuleSymbol* LoadedModule::find_symbol(std::string_view name) const {
+  for (const ModuleSymbol& s : symbols) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory) {
+  LoadedModule out;
+  ModulePlacement placement;
+  placement.globals.assign(module.globals.size(), Placement{});
+  // .global variables share one allocation, .const variables one constant bank.
+  SpaceLayout global, constant;
+  std::vector<std::uint64_t> offsets(module.globals.size(), 0);
+  for (std::size_t i = 0; i < module.globals.size(); ++i) {
+    const ptx::Variable& v = module.globals[i];
+    if (v.opaque != ptx::OpaqueKind::None) continue;
+    const isa::StateSpace space = isa::canonical_space(v.space);
+    SpaceLayout* layout = space == isa::StateSpace::Global  ? &global
+                          : space == isa::StateSpace::Const ? &constant
+                                                            : nullptr;
+    if (layout == nullptr) continue;
+    layout->size = align_up(layout->size, alignment_of(v));
+    offsets[i] = layout->size;
+    layout->size += v.size_bytes();
+    layout->members.push_back(i);
+  }
+  for (auto [layout, kind, space] :
+       {std::tuple{&global, AllocationKind::device, MemorySpace::global},
+        std::tuple{&constant, AllocationKind::constant_bank, MemorySpace::constant}}) {
+    if (layout->members.empty()) continue;
+    const std::uint64_t base = memory.allocate(std::max<std::uint64_t>(layout->size, 1), kind);
+    if (base == 0) {
+      out.errors.push_back("device memory exhausted while placing module variables");
+      continue;
+    }
+    out.allocations.push_back(base);
+    for (std::size_t i : layout->members) {
+      placement.globals[i] = {.space = space, .address = base + offsets[i], .placed = true};
+      out.symbols.push_back(ModuleSymbol{.name = module.globals[i].name,
+                                         .space = space,
+                                         .address = base + offsets[i],
+                                         .size = module.globals[i].size_bytes()});
+    }
+  }
+  for (std::size_t i = 0; i < module.globals.size(); ++i) {
+    const ptx::Variable& v = module.globals[i];
+    if (!placement.globals[i].placed || v.init.empty()) continue;
+    std::vector<std::byte> bytes(v.size_bytes());
+    write_initializer(v, placement, bytes, out.errors);
+    memory.write(placement.globals[i].address, bytes.data(), bytes.size());
+  }
+  for (const ptx::Function& f : module.functions) {
+    if (!f.is_entry || !f.has_body) continue;
+    ModuleKernel k{.name = f.name};
+    LoweredKernel lowered = lower_kernel(module, f, placement);
+    k.errors = std::move(lowered.errors);
+    if (k.errors.empty()) {
+      DecodeResult decoded = decode_kernel(lowered.spec);
+      for (DecodeError& e : decoded.errors) k.errors.push_back(std::move(e.message));
+      if (decoded.kernel) k.kernel = std::move(*decoded.kernel);
+    }
+    out.kernels.push_back(std::move(k));
+  }
+  return out;
+}
+
+void unload_module(LoadedModule& module, DeviceMemory& memory) {
+  for (std::uint64_t p : module.allocations) memory.free(p);
+  module.allocations.clear();
+  module.kernels.clear();
+  module.symbols.clear();
+}
+
+}  // namespace smsim::func
