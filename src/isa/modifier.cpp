@@ -254,6 +254,7 @@ constexpr std::array<ModifierInfo, kModifierCount> kModifiers{{
     {Modifier::B3, "b3", ModifierGroup::None},
     {Modifier::H0, "h0", ModifierGroup::None},
     {Modifier::H1, "h1", ModifierGroup::None},
+    {Modifier::Reg, "reg", ModifierGroup::Space},
 }};
 
 constexpr bool in_enum_order() {

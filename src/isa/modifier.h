@@ -262,6 +262,7 @@ enum class Modifier : uint16_t {
   B3,
   H0,
   H1,
+  Reg,
   Count,
 };
 inline constexpr std::size_t kModifierCount = static_cast<std::size_t>(Modifier::Count);

@@ -42,7 +42,7 @@ enum class Opcode : uint16_t {
   // Synchronization, atomics and warp collectives.
   Bar, BarWarpSync, Barrier, BarrierCluster, Membar, Fence, Atom, Red, RedAsync, Vote, Match,
   Activemask, Redux, Elect, MbarrierInit, MbarrierArrive, MbarrierArriveDrop, MbarrierTestWait,
-  MbarrierTryWait, MbarrierPendingCount, MbarrierExpectTx, MbarrierCompleteTx, Griddepcontrol,
+  MbarrierTryWait, MbarrierPendingCount, MbarrierExpectTx, MbarrierCompleteTx, MbarrierInval, Griddepcontrol,
   Setmaxnreg,
   // Video (scalar and SIMD).
   Vadd, Vsub, Vabsdiff, Vmin, Vmax, Vshl, Vshr, Vmad, Vset, Vadd2, Vsub2, Vavrg2, Vabsdiff2,

@@ -60,6 +60,11 @@ constexpr ModifierMask kCacheHints{M::L1EvictNormal, M::L1EvictUnchanged, M::L1E
                                    M::L2CacheHint, M::L2Prefetch64B, M::L2Prefetch128B,
                                    M::L2Prefetch256B};
 constexpr ModifierMask kVectors{M::V2, M::V4, M::V8};
+// Atomics reach only memory that other threads share.
+constexpr ModifierMask kAtomSpaces{M::Global, M::Shared, M::SharedCta, M::SharedCluster, M::Generic};
+constexpr ModifierMask kMemoryNoSpace = kSemantics | kScopes | kCacheHints | kVectors |
+                                        ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb,
+                                                     M::Wt, M::Nc, M::Unified};
 constexpr ModifierMask kMemory = kSpaces | kSemantics | kScopes | kCacheHints | kVectors |
                                  ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb, M::Wt,
                                               M::Nc, M::Unified};
@@ -166,14 +171,14 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::Brev, .mnemonic = "brev", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {}, .types = one(kBits), .operands = kUnary},
   {.opcode = O::Clz, .mnemonic = "clz", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {}, .types = one(kBits), .operands = ops({dst(R::B32), src()})},
   {.opcode = O::Copysign, .mnemonic = "copysign", .unit = U::FpAlu, .latency = L::Alu, .modifiers = {}, .types = one(kFloat), .operands = kBinary},
-  {.opcode = O::Cos, .mnemonic = "cos", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat), .operands = kUnary},
+  {.opcode = O::Cos, .mnemonic = "cos", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(TypeMask{T::F32}), .operands = kUnary},
   {.opcode = O::Div, .mnemonic = "div", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = kFloatMods, .types = one(kArith), .operands = kBinary},
   {.opcode = O::Dp2a, .mnemonic = "dp2a", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = {M::Lo, M::Hi}, .types = two(k32, k32), .operands = ops({dst(R::B32), src(R::B32), src(R::B32), src(R::B32)}), .min_sm = 61},
   {.opcode = O::Dp4a, .mnemonic = "dp4a", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = {}, .types = two(k32, k32), .operands = ops({dst(R::B32), src(R::B32), src(R::B32), src(R::B32)}), .min_sm = 61},
-  {.opcode = O::Ex2, .mnemonic = "ex2", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat | kHalf), .operands = kUnary},
+  {.opcode = O::Ex2, .mnemonic = "ex2", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(TypeMask{T::F32} | kHalf), .operands = kUnary},
   {.opcode = O::Fma, .mnemonic = "fma", .unit = U::FpAlu, .latency = L::Fma, .modifiers = kFloatMods | ModifierMask{M::NaN, M::Oob}, .types = one(kFloat | kHalf), .operands = kTernary},
   {.opcode = O::Fns, .mnemonic = "fns", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {}, .types = one(kB32), .operands = ops({dst(), src(), src(R::B32), src(R::B32)}), .min_sm = 30},
-  {.opcode = O::Lg2, .mnemonic = "lg2", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat), .operands = kUnary},
+  {.opcode = O::Lg2, .mnemonic = "lg2", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(TypeMask{T::F32}), .operands = kUnary},
   {.opcode = O::Mad, .mnemonic = "mad", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = kFloatMods | ModifierMask{M::Lo, M::Hi, M::Wide, M::Cc}, .types = one(kInt | kFloat), .operands = ops({dst(R::Slot0Wide), src(), src(), src(R::Slot0Wide)})},
   {.opcode = O::Mad24, .mnemonic = "mad24", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = {M::Lo, M::Hi, M::Sat}, .types = one(TypeMask{T::U32, T::S32}), .operands = kTernary},
   {.opcode = O::Madc, .mnemonic = "madc", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = {M::Lo, M::Hi, M::Cc}, .types = one(kInt), .operands = kTernary},
@@ -187,7 +192,7 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::Rem, .mnemonic = "rem", .unit = U::IntAlu, .latency = L::IntMul, .modifiers = {}, .types = one(kInt), .operands = kBinary},
   {.opcode = O::Rsqrt, .mnemonic = "rsqrt", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat), .operands = kUnary},
   {.opcode = O::Sad, .mnemonic = "sad", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {}, .types = one(kInt), .operands = kTernary},
-  {.opcode = O::Sin, .mnemonic = "sin", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat), .operands = kUnary},
+  {.opcode = O::Sin, .mnemonic = "sin", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(TypeMask{T::F32}), .operands = kUnary},
   {.opcode = O::Sqrt, .mnemonic = "sqrt", .unit = U::Sfu, .latency = L::Sfu, .modifiers = kFloatMods, .types = one(kFloat), .operands = kUnary},
   {.opcode = O::Sub, .mnemonic = "sub", .unit = U::IntAlu, .latency = L::Alu, .modifiers = kFloatMods | ModifierMask{M::Cc}, .types = one(kArith), .operands = kBinary},
   {.opcode = O::Subc, .mnemonic = "subc", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {M::Cc}, .types = one(kInt | kBits), .operands = kBinary},
@@ -281,9 +286,9 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::BarrierCluster, .mnemonic = "barrier.cluster", .unit = U::Barrier, .latency = L::Barrier, .modifiers = {M::Arrive, M::Wait, M::Aligned, M::Release, M::Acquire, M::Relaxed}, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::Membar, .mnemonic = "membar", .unit = U::Barrier, .latency = L::Barrier, .modifiers = {M::Cta, M::Gl, M::Sys, M::Proxy, M::Alias}, .types = none(), .operands = ops({})},
   {.opcode = O::Fence, .mnemonic = "fence", .unit = U::Barrier, .latency = L::Barrier, .modifiers = kSemantics | kScopes | kSpaces | ModifierMask{M::Proxy, M::Async, M::Alias, M::TensormapGeneric, M::MbarrierInit, M::SyncRestrictSharedCta, M::SyncRestrictSharedCluster, M::OpRestrictRelease}, .types = none(), .operands = ops_opt(0, {addr(), imm()})},
-  {.opcode = O::Atom, .mnemonic = "atom", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kMemory | kAtomOps | ModifierMask{M::Noftz}, .types = one(kAtom), .operands = ops_opt(3, {ddst(), addr(), data(), data(), src(R::B64)}), .flags = kRelaxedTypes},
-  {.opcode = O::Red, .mnemonic = "red", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kMemory | kAtomOps | ModifierMask{M::Noftz}, .types = one(kAtom), .operands = ops_opt(2, {addr(), data(), src(R::B64)}), .flags = kRelaxedTypes},
-  {.opcode = O::RedAsync, .mnemonic = "red.async", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kMemory | kAtomOps | ModifierMask{M::MbarrierCompleteTxBytes}, .types = one(kAtom), .operands = ops({addr(), data(), addr()}), .min_sm = 90},
+  {.opcode = O::Atom, .mnemonic = "atom", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kAtomSpaces | kMemoryNoSpace | kAtomOps | ModifierMask{M::Noftz}, .types = one(kAtom), .operands = ops_opt(3, {ddst(), addr(), data(), data(), src(R::B64)}), .flags = kRelaxedTypes},
+  {.opcode = O::Red, .mnemonic = "red", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kAtomSpaces | kMemoryNoSpace | kAtomOps | ModifierMask{M::Noftz}, .types = one(kAtom), .operands = ops_opt(2, {addr(), data(), src(R::B64)}), .flags = kRelaxedTypes},
+  {.opcode = O::RedAsync, .mnemonic = "red.async", .unit = U::LoadStore, .latency = L::Atomic, .modifiers = kAtomSpaces | kMemoryNoSpace | kAtomOps | ModifierMask{M::MbarrierCompleteTxBytes}, .types = one(kAtom), .operands = ops({addr(), data(), addr()}), .min_sm = 90},
   {.opcode = O::Vote, .mnemonic = "vote", .unit = U::Warp, .latency = L::Shuffle, .modifiers = {M::Sync, M::All, M::Any, M::Uni, M::Ballot}, .types = one(TypeMask{T::Pred, T::B32}), .operands = ops_opt(2, {dst(), psrc(), src(R::B32)})},
   {.opcode = O::Match, .mnemonic = "match", .unit = U::Warp, .latency = L::Shuffle, .modifiers = {M::Any, M::All, M::Sync}, .types = one(TypeMask{T::B32, T::B64}), .operands = ops({dst(R::B32, kPipePairOk), src(), src(R::B32)}), .min_sm = 70},
   {.opcode = O::Activemask, .mnemonic = "activemask", .unit = U::Warp, .latency = L::Alu, .modifiers = {}, .types = one(kB32), .operands = ops({dst()}), .min_sm = 70},
@@ -297,6 +302,7 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::MbarrierPendingCount, .mnemonic = "mbarrier.pending_count", .unit = U::Barrier, .latency = L::Alu, .modifiers = {}, .types = one(kB64), .operands = ops({dst(R::B32), reg(R::B64)}), .min_sm = 80},
   {.opcode = O::MbarrierExpectTx, .mnemonic = "mbarrier.expect_tx", .unit = U::Barrier, .latency = L::Memory, .modifiers = kMbarrier, .types = one(kB64), .operands = ops({addr(), src(R::B32)}), .min_sm = 90},
   {.opcode = O::MbarrierCompleteTx, .mnemonic = "mbarrier.complete_tx", .unit = U::Barrier, .latency = L::Memory, .modifiers = kMbarrier, .types = one(kB64), .operands = ops({addr(), src(R::B32)}), .min_sm = 90},
+  {.opcode = O::MbarrierInval, .mnemonic = "mbarrier.inval", .unit = U::Barrier, .latency = L::Memory, .modifiers = kMbarrier, .types = one(kB64), .operands = ops({addr()}), .min_sm = 80},
   {.opcode = O::Griddepcontrol, .mnemonic = "griddepcontrol", .unit = U::Misc, .latency = L::None, .modifiers = {M::LaunchDependents, M::Wait}, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::Setmaxnreg, .mnemonic = "setmaxnreg", .unit = U::Misc, .latency = L::None, .modifiers = {M::Inc, M::Dec, M::Sync, M::Aligned}, .types = one(kU32), .operands = ops({imm()}), .min_sm = 90},
   // ---- video ----

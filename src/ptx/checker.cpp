@@ -34,8 +34,6 @@ class Checker {
   Checker(const Module& m, Diagnostics& d) : mod_(m), diags_(d) {}
 
   void run() {
-    if (mod_.version_major == 0) diags_.error({1, 1}, "missing '.version' directive", "PTX modules start with e.g. '.version 9.0'");
-    if (mod_.target.empty()) diags_.error({1, 1}, "missing '.target' directive", "add e.g. '.target sm_90' after '.version'");
     for (const Variable& v : mod_.globals) check_variable(v);
     for (const Function& f : mod_.functions) {
       if (diags_.saturated()) return;
@@ -92,7 +90,108 @@ class Checker {
                               fn_->register_name(inst.guard), dotted(fn_->register_type(inst.guard))));
     }
     if (!check_suffixes(inst, info)) return;
+    check_type_dependent_modifiers(inst, info);
     check_operands(inst, info);
+  }
+
+  // Rules where the allowed modifiers depend on the instruction type.
+  void check_type_dependent_modifiers(const Instruction& inst, const OpcodeInfo& info) {
+    const auto t = inst.type(0);
+    if (!t) return;
+    const Opcode op = inst.opcode;
+    const bool arith = op == Opcode::Add || op == Opcode::Sub || op == Opcode::Mul || op == Opcode::Mad ||
+                       op == Opcode::Div || op == Opcode::Abs || op == Opcode::Neg ||
+                       op == Opcode::Min || op == Opcode::Max;
+    if (arith && isa::is_integer(*t)) {
+      for (Modifier m : {Modifier::Rn, Modifier::Rz, Modifier::Rm, Modifier::Rp, Modifier::Ftz,
+                         Modifier::Approx, Modifier::Full, Modifier::Noftz, Modifier::Relu}) {
+        if (inst.has(m) && !(m == Modifier::Relu && (op == Opcode::Min || op == Opcode::Max)))
+          error(inst, fmt::format("modifier '.{}' applies to floating-point '{}' only, not {}",
+                                  isa::modifier_name(m), info.mnemonic, dotted(*t)));
+      }
+      const bool sat_ok = ((op == Opcode::Add || op == Opcode::Sub) && *t == Type::S32) ||
+                          (op == Opcode::Mad && inst.has(Modifier::Hi) && *t == Type::S32);
+      if (inst.has(Modifier::Sat) && !sat_ok)
+        error(inst, fmt::format("'.sat' is not allowed on integer '{}{}'", info.mnemonic, dotted(*t)),
+              "integer saturation exists for add.sat.s32, sub.sat.s32 and mad.hi.sat.s32");
+      if ((op == Opcode::Mul || op == Opcode::Mad) && !inst.has(Modifier::Lo) &&
+          !inst.has(Modifier::Hi) && !inst.has(Modifier::Wide))
+        error(inst, fmt::format("integer '{}' needs .lo, .hi or .wide", info.mnemonic),
+              fmt::format("e.g. '{}.lo{}'", info.mnemonic, dotted(*t)));
+    }
+    if ((op == Opcode::Mul24 || op == Opcode::Mad24) && !inst.has(Modifier::Lo) && !inst.has(Modifier::Hi))
+      error(inst, fmt::format("'{}' needs .lo or .hi", info.mnemonic));
+    if (op == Opcode::Cvt) check_cvt_rounding(inst);
+    if (op == Opcode::Atom || op == Opcode::Red || op == Opcode::RedAsync) check_atomic_type(inst, *t);
+  }
+
+  static bool packed(Type t) {
+    const std::string_view n = isa::type_name(t);
+    return n.ends_with("x2") || n.ends_with("x4") || t == Type::Tf32;
+  }
+
+  // PTX requires a rounding mode exactly where a conversion can lose information.
+  void check_cvt_rounding(const Instruction& inst) {
+    const auto dst = inst.type(0), src = inst.type(1);
+    if (!dst || !src || packed(*dst) || packed(*src)) return;
+    const auto rounding = inst.modifier_in(ModifierGroup::Rounding);
+    const bool float_rounding = rounding && (*rounding == Modifier::Rn || *rounding == Modifier::Rz ||
+                                             *rounding == Modifier::Rm || *rounding == Modifier::Rp ||
+                                             *rounding == Modifier::Rna || *rounding == Modifier::Rs);
+    const bool int_rounding = rounding && !float_rounding;
+    const std::string conv = fmt::format("cvt{}{}", dotted(*dst), dotted(*src));
+    if (isa::is_float(*dst) && isa::is_integer(*src) && !float_rounding) {
+      error(inst, fmt::format("'{}' (integer to float) needs a rounding mode .rn, .rz, .rm or .rp", conv));
+    } else if (isa::is_integer(*dst) && isa::is_float(*src) && !int_rounding) {
+      error(inst, fmt::format("'{}' (float to integer) needs an integer rounding mode .rni, .rzi, .rmi or .rpi", conv));
+    } else if (isa::is_float(*dst) && isa::is_float(*src) &&
+               isa::type_bits(*dst) < isa::type_bits(*src) && !float_rounding) {
+      error(inst, fmt::format("'{}' narrows and needs a rounding mode .rn, .rz, .rm or .rp", conv));
+    } else if (isa::is_float(*dst) && isa::is_float(*src) &&
+               isa::type_bits(*dst) > isa::type_bits(*src) && rounding) {
+      error(inst, fmt::format("'{}' widens exactly and takes no rounding mode", conv));
+    }
+  }
+
+  void check_atomic_type(const Instruction& inst, Type t) {
+    using isa::TypeMask;
+    const auto op = inst.modifier_in(ModifierGroup::Operation);
+    if (!op) {
+      error(inst, fmt::format("'{}' needs an operation such as .add, .min, .exch or .cas",
+                              isa::opcode_mnemonic(inst.opcode)));
+      return;
+    }
+    TypeMask allowed;
+    switch (*op) {
+      case Modifier::Add:
+        allowed = {Type::U32, Type::S32, Type::U64, Type::F32, Type::F64, Type::F16, Type::F16x2,
+                   Type::Bf16, Type::Bf16x2};
+        break;
+      case Modifier::Inc:
+      case Modifier::Dec:
+        allowed = {Type::U32};
+        break;
+      case Modifier::Min:
+      case Modifier::Max:
+        allowed = {Type::U32, Type::S32, Type::U64, Type::S64, Type::F16, Type::F16x2, Type::Bf16,
+                   Type::Bf16x2, Type::F32, Type::F64};
+        break;
+      case Modifier::And:
+      case Modifier::Or:
+      case Modifier::Xor:
+        allowed = {Type::B32, Type::B64};
+        break;
+      case Modifier::Exch:
+      case Modifier::Cas:
+        allowed = {Type::B16, Type::B32, Type::B64, Type::B128};
+        break;
+      default:
+        return;
+    }
+    if (!allowed.contains(t))
+      error(inst, fmt::format("type {} is not allowed with '{}.{}'", dotted(t), isa::opcode_mnemonic(inst.opcode),
+                              isa::modifier_name(*op)),
+            *op == Modifier::Add ? "atomic add takes .u32, .s32, .u64 or a float type" : "");
   }
 
   bool check_suffixes(const Instruction& inst, const OpcodeInfo& info) {
@@ -118,7 +217,11 @@ class Checker {
       }
       const Modifier m = s.modifier();
       if (!info.modifiers.contains(m)) {
-        error(inst, fmt::format("modifier '.{}' is not allowed on '{}'", isa::modifier_name(m), info.mnemonic));
+        if (isa::modifier_group(m) == ModifierGroup::Space) {
+          error(inst, fmt::format("state space .{} is not allowed on '{}'", isa::modifier_name(m), info.mnemonic));
+        } else {
+          error(inst, fmt::format("modifier '.{}' is not allowed on '{}'", isa::modifier_name(m), info.mnemonic));
+        }
         ok = false;
         continue;
       }
@@ -187,9 +290,9 @@ class Checker {
     if (!want) return;
     if (compatible(*want, have, relaxed)) return;
     error_at(op.loc,
-             fmt::format("operand {} of '{}': register '{}' is {}, which does not match {}", index + 1,
-                         isa::opcode_mnemonic(inst.opcode), fn_->register_name(op.reg), dotted(have),
-                         dotted(*want)),
+             fmt::format("type mismatch: operand {} of '{}' needs {}, register '{}' is {}", index + 1,
+                         isa::opcode_mnemonic(inst.opcode), dotted(*want), fn_->register_name(op.reg),
+                         dotted(have)),
              *want == Type::Pred ? "this operand must be a '.pred' register"
                                  : "registers of .bN types match any type of the same size");
   }
@@ -234,7 +337,7 @@ class Checker {
           return false;
         }
         if (op.kind == OperandKind::FloatImmediate && want && isa::is_integer(*want)) {
-          error_at(op.loc, fmt::format("float immediate where '{}' expects {}", mn, dotted(*want)),
+          error_at(op.loc, fmt::format("type mismatch: float immediate where '{}' expects {}", mn, dotted(*want)),
                    "write the integer value, or use a .bN/.fN instruction type");
           return false;
         }
@@ -352,7 +455,10 @@ class Checker {
           if (inst.opcode == Opcode::Mov) {
             check_mov_pack(inst, op, want);
           } else {
-            for (const Operand& e : fn_->children(op)) check_scalar(inst, e, slot, want, relaxed, i);
+            // Elements of a vector have the element size exactly, except that 8-bit
+            // elements (there are no 8-bit registers) live in wider registers.
+            const bool widen = relaxed && want && isa::type_bits(*want) < 16;
+            for (const Operand& e : fn_->children(op)) check_scalar(inst, e, slot, want, widen, i);
           }
           break;
         case OperandKind::PipePair: {
@@ -406,11 +512,26 @@ class Checker {
     const bool vector_memory = inst.opcode == Opcode::Ld || inst.opcode == Opcode::Ldu ||
                                inst.opcode == Opcode::St || inst.opcode == Opcode::StAsync;
     if (!vector_memory) return;
+    const bool store = inst.opcode == Opcode::St || inst.opcode == Opcode::StAsync;
+    if (store && isa::canonical_space(inst.space()) == StateSpace::Const)
+      error(inst, "state space .const is read-only; 'st' cannot write it");
+    if (store && !ops.empty() && ops[0].kind == OperandKind::Address && ops[0].symbol.kind == SymbolKind::Param &&
+        fn_->is_entry)
+      error_at(ops[0].loc, fmt::format("kernel parameter '{}' is read-only", fn_->params[ops[0].symbol.index].name),
+               "copy it to a register or a local variable first");
     const std::size_t data_index = inst.opcode == Opcode::Ld || inst.opcode == Opcode::Ldu ? 0 : 1;
     if (ops.size() <= data_index) return;
     const Operand& data = ops[data_index];
     const unsigned width = inst.vector_width();
     const std::string_view mn = isa::opcode_mnemonic(inst.opcode);
+    if (const auto t = inst.type(0); t && width > 1) {
+      const unsigned bits = width * isa::type_bits(*t);
+      const bool wide_ok = mod_.sm >= 100 && bits <= 256;
+      if (bits > 128 && !wide_ok)
+        error(inst, fmt::format("'.v{}{}' is {} bits; a vector access is at most 128 bits{}", width,
+                                dotted(*t), bits, mod_.sm >= 100 ? " (256 on sm_100+)" : ""),
+              "split the access or use a narrower type");
+    }
     if (width == 1 && data.kind == OperandKind::Vector) {
       error_at(data.loc, fmt::format("'{}' with a vector operand needs '.v{}'", mn, data.child_count),
                "add the vector width before the type, e.g. 'ld.global.v4.f32'");
@@ -434,10 +555,11 @@ class Checker {
 
   void check_address(const Instruction& inst, const Operand& op) {
     if (op.reg != kNone) {
-      const unsigned bits = isa::type_bits(fn_->register_type(op.reg));
-      if (bits != 32 && bits != 64)
-        error_at(op.loc, fmt::format("address register '{}' is {}; addresses are 32 or 64 bits",
-                                     fn_->register_name(op.reg), dotted(fn_->register_type(op.reg))));
+      const Type t = fn_->register_type(op.reg);
+      const unsigned bits = isa::type_bits(t);
+      if ((bits != 32 && bits != 64) || isa::is_float(t))
+        error_at(op.loc, fmt::format("type mismatch: address register '{}' is {}; addresses are 32- or "
+                                     "64-bit integers", fn_->register_name(op.reg), dotted(t)));
       return;
     }
     if (!op.symbol.valid()) return;

@@ -39,8 +39,11 @@ void Lexer::skip_blanks_and_comments(Token& error) {
     if (c == '\n') {
       ++pos_;
       newline();
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\0' || c == '\f' || c == '\v') {
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
       ++pos_;
+    } else if (c == '\0') {
+      if (!only_padding_left()) return;  // a NUL inside the text is an invalid character
+      pos_ = src_.size();
     } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
       const std::size_t nl = src_.find('\n', pos_);
       pos_ = nl == std::string_view::npos ? src_.size() : nl;
@@ -67,7 +70,25 @@ void Lexer::skip_blanks_and_comments(Token& error) {
   }
 }
 
+bool Lexer::only_padding_left() const {
+  for (std::size_t i = pos_; i < src_.size(); ++i) {
+    const char c = src_[i];
+    if (c != '\0' && c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+  }
+  return true;
+}
+
 Token Lexer::next() {
+  Token t = next_token();
+  if (t.kind != TokenKind::End) {
+    last_end_ = {t.loc.line, t.loc.col + static_cast<uint32_t>(t.text.size())};
+  } else if (last_end_.line != 0) {
+    t.loc = last_end_;
+  }
+  return t;
+}
+
+Token Lexer::next_token() {
   Token error;
   error.kind = TokenKind::End;
   skip_blanks_and_comments(error);
@@ -77,6 +98,10 @@ Token Lexer::next() {
   const std::size_t start = pos_;
   const char c = src_[pos_];
 
+  if (c == '%' && !(pos_ + 1 < src_.size() && is_ident_char(src_[pos_ + 1]))) {
+    ++pos_;
+    return make(TokenKind::Invalid, start, here);  // a bare `%`
+  }
   if (is_ident_start(c)) return lex_identifier(start, here);
   if (is_digit(c)) return lex_number(start, here);
   if (c == '.') {
@@ -98,7 +123,7 @@ Token Lexer::next() {
   }
   if (c == '"') {
     ++pos_;
-    while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n') {
+    while (pos_ < src_.size() && src_[pos_] != '"' && src_[pos_] != '\n' && src_[pos_] != '\0') {
       if (src_[pos_] == '\\' && pos_ + 1 < src_.size() && src_[pos_ + 1] != '\n') ++pos_;
       ++pos_;
     }
@@ -167,6 +192,10 @@ Token Lexer::lex_number(std::size_t start, SourceLoc here) {
     pos_ += 2;
     while (is_hex_digit(at(pos_))) ++pos_;
     if (at(pos_) == 'U') ++pos_;
+    if (is_ident_char(at(pos_))) {
+      while (is_ident_char(at(pos_))) ++pos_;
+      return make(TokenKind::Invalid, start, here);
+    }
     return make(TokenKind::Integer, start, here);
   }
   bool is_float = false;

@@ -21,8 +21,11 @@ class Lexer {
   std::string_view raw_block(bool& closed);
 
   SourceLoc loc() const { return {line_, static_cast<uint32_t>(pos_ - line_start_ + 1)}; }
+  // Identifiers longer than this are reported instead of echoed back.
+  static constexpr std::size_t kMaxIdentifierLength = 1 << 16;
 
  private:
+  Token next_token();
   void skip_blanks_and_comments(Token& error);
   Token make(TokenKind kind, std::size_t start, SourceLoc loc) const {
     return {kind, src_.substr(start, pos_ - start), loc};
@@ -34,7 +37,11 @@ class Lexer {
     line_start_ = pos_;
   }
 
+  // Whether only NULs and blanks remain (the padding of PTX taken from a fatbinary).
+  bool only_padding_left() const;
+
   std::string_view src_;
+  SourceLoc last_end_{0, 0};  // end of the previous token: where "end of file" is reported
   std::size_t pos_ = 0;
   std::size_t line_start_ = 0;
   uint32_t line_ = 1;

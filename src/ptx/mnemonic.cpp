@@ -78,8 +78,17 @@ bool decode_mnemonic(std::string_view token, DecodedMnemonic& out, MnemonicError
     }
   }
   if (!found) {
-    const std::string_view head = token.substr(0, token.find('.'));
-    error.message = fmt::format("unknown instruction '{}'", head);
+    // Name the family member (`mbarrier.foo`) when the first part is a known family.
+    std::string_view head = token.substr(0, token.find('.'));
+    const std::size_t second_dot = dot_count > 1 ? dots[1] : token.size();
+    for (const isa::OpcodeInfo& info : isa::opcode_table()) {
+      if (info.mnemonic.size() > head.size() && info.mnemonic.starts_with(head) &&
+          info.mnemonic[head.size()] == '.') {
+        head = token.substr(0, second_dot);
+        break;
+      }
+    }
+    error.message = fmt::format("unknown opcode '{}'", head);
     error.column = 0;
     if (const auto near = closest_mnemonic(head); !near.empty())
       error.hint = fmt::format("did you mean '{}'?", near);

@@ -18,9 +18,33 @@ Module parse(std::string_view source, Diagnostics& diags) {
 namespace detail {
 namespace {
 
+// Token text as it may appear in a message: at most 40 bytes, bytes that are not
+// printable ASCII written as \xNN.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += fmt::format("\\x{:02X}", c);
+    }
+  }
+  return out;
+}
+
 std::optional<StateSpace> space_directive(std::string_view text) {
   if (text.size() < 2 || text[0] != '.') return std::nullopt;
   return isa::state_space_from_name(text.substr(1));
+}
+
+bool known_sm(uint32_t sm) {
+  static constexpr uint32_t kKnown[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61,
+                                        62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110,
+                                        120, 121};
+  for (uint32_t k : kKnown)
+    if (k == sm) return true;
+  return false;
 }
 
 std::optional<Type> type_directive(std::string_view text) {
@@ -40,12 +64,23 @@ void Parser::advance() {
     tok_ = lex_.next();
   }
   if (tok_.kind == TokenKind::Invalid) {
-    error(tok_.loc, tok_.text.starts_with("/*")   ? std::string("unterminated comment")
-                    : tok_.text.starts_with("\"") ? std::string("unterminated string")
-                                                  : fmt::format("unexpected character '{}'",
-                                                                tok_.text.substr(0, 16)));
-    // An unterminated comment swallows the rest of the input.
-    if (tok_.text.starts_with("/*")) tok_ = {TokenKind::End, {}, tok_.loc};
+    const std::string_view t = tok_.text;
+    if (t.starts_with("/*")) {
+      error(tok_.loc, "unterminated comment: unexpected end of file inside /* ... */");
+      tok_ = {TokenKind::End, {}, tok_.loc};  // the comment swallows the rest of the input
+    } else if (t.starts_with("\"")) {
+      error(tok_.loc, "unterminated string (invalid character or end of line before the closing '\"')");
+    } else if (is_digit(t[0])) {
+      error(tok_.loc, fmt::format("invalid number '{}'", printable(t)));
+    } else if (t == "%") {
+      error(tok_.loc, "invalid register name '%': a name must follow '%'");
+    } else {
+      error(tok_.loc, fmt::format("invalid character '{}'", printable(t)));
+    }
+  } else if (tok_.kind == TokenKind::Identifier && tok_.text.size() > Lexer::kMaxIdentifierLength) {
+    error(tok_.loc, fmt::format("identifier too long ({} bytes; the limit is {})", tok_.text.size(),
+                                Lexer::kMaxIdentifierLength));
+    tok_.text = tok_.text.substr(0, Lexer::kMaxIdentifierLength);
   }
 }
 
@@ -84,6 +119,11 @@ void Parser::sync_statement() {
 }
 
 void Parser::error(SourceLoc loc, std::string message, std::string hint) {
+  // "expected X" at the end of the input is a truncated file: say so, where it ends.
+  if (tok_.kind == TokenKind::End && message.starts_with("expected")) {
+    message = "unexpected end of file: " + message;
+    loc = tok_.loc;
+  }
   diags_.error(loc, std::move(message), std::move(hint));
 }
 
@@ -109,7 +149,7 @@ bool Parser::parse_u64(const Token& t, uint64_t& out) {
   }
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
   if (ec == std::errc::result_out_of_range) {
-    error(t.loc, fmt::format("integer '{}' does not fit in 64 bits", t.text.substr(0, 40)));
+    error(t.loc, fmt::format("integer '{}' is out of range (more than 64 bits)", printable(t.text)));
     return false;
   }
   if (ec != std::errc{} || end != s.data() + s.size()) {
@@ -157,6 +197,10 @@ bool Parser::parse_float(const Token& t, bool negative, uint64_t& bits, uint8_t&
   }
   double value = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec == std::errc::result_out_of_range) {
+    error(t.loc, fmt::format("float '{}' is out of range", printable(s)));
+    return false;
+  }
   if (ec != std::errc{} || end != s.data() + s.size()) {
     error(t.loc, fmt::format("malformed float '{}'", s.substr(0, 40)));
     return false;
@@ -170,7 +214,25 @@ bool Parser::parse_float(const Token& t, bool negative, uint64_t& bits, uint8_t&
 // ------------------------------------------------------------ module level
 
 Module Parser::run() {
-  while (tok_.kind != TokenKind::End && !failed_too_often()) module_statement();
+  const SourceLoc first = tok_.loc;
+  while (tok_.kind != TokenKind::End && !failed_too_often()) {
+    if (!seen_version_ && tok_.kind == TokenKind::Directive && tok_.text != ".version" &&
+        !version_missing_reported_) {
+      version_missing_reported_ = true;
+      error(tok_.loc, "missing .version directive before the first statement",
+            "PTX modules start with e.g. '.version 9.0'");
+    } else if (seen_version_ && mod_.target.empty() && tok_.kind == TokenKind::Directive &&
+               tok_.text != ".target" && tok_.text != ".version" && !target_missing_reported_) {
+      target_missing_reported_ = true;
+      error(tok_.loc, "missing .target directive after .version", "add e.g. '.target sm_90'");
+    }
+    module_statement();
+  }
+  if (!seen_version_ && !version_missing_reported_) {
+    error(first, "missing .version directive (the module is empty)", "PTX modules start with e.g. '.version 9.0'");
+  } else if (seen_version_ && mod_.target.empty() && !target_missing_reported_) {
+    error(tok_.loc, "missing .target directive", "add e.g. '.target sm_90'");
+  }
   return std::move(mod_);
 }
 
@@ -196,6 +258,7 @@ void Parser::module_statement() {
   }
   const std::string_view d = t.text;
   if (d == ".version") return parse_version();
+  seen_statement_ = true;
   if (d == ".target") return parse_target();
   if (d == ".address_size") return parse_address_size();
   if (d == ".file") return parse_file();
@@ -211,17 +274,26 @@ void Parser::module_statement() {
   if (linkage != Linkage::None) advance();
 
   if (tok_.kind == TokenKind::Directive && (tok_.text == ".entry" || tok_.text == ".func")) {
+    seen_declaration_ = true;
     return parse_function(linkage, t.loc);
   }
   if (tok_.kind == TokenKind::Directive && space_directive(tok_.text)) {
+    seen_declaration_ = true;
     return parse_global_variables(linkage);
   }
-  error(tok_.loc, fmt::format("unknown or misplaced directive '{}'", tok_.text.substr(0, 40)));
+  if (tok_.kind == TokenKind::Directive && (tok_.text == ".reg" || tok_.text == ".loc" || tok_.text == ".maxntid")) {
+    error(tok_.loc, fmt::format("directive '{}' is only allowed inside a function", tok_.text));
+  } else {
+    error(tok_.loc, fmt::format("unknown directive '{}' at module scope", printable(tok_.text)));
+  }
   advance();
   sync_statement();
 }
 
 void Parser::parse_version() {
+  if (seen_version_) error(tok_.loc, "duplicate .version directive");
+  if (seen_statement_) error(tok_.loc, ".version must be the first directive of a module");
+  seen_version_ = true;
   advance();
   const Token t = tok_;
   if (t.kind != TokenKind::Float && t.kind != TokenKind::Integer) {
@@ -238,7 +310,14 @@ void Parser::parse_version() {
     const auto r2 = std::from_chars(s.data() + dot + 1, s.data() + s.size(), minor);
     ok = ok && r2.ec == std::errc{} && r2.ptr == s.data() + s.size();
   }
-  if (!ok) error(t.loc, fmt::format("malformed version '{}'", s.substr(0, 40)));
+  if (!ok && s.ends_with('.') && tok_.kind == TokenKind::End) {
+    error(tok_.loc, "unexpected end of file in the .version number");
+  } else if (!ok) {
+    error(t.loc, fmt::format("malformed version '{}'", s.substr(0, 40)));
+  } else if (major < 1 || major > kMaxPtxMajor) {
+    error(t.loc, fmt::format("unsupported PTX version {}.{}", major, minor),
+          "this front end reads PTX ISA 1.0 .. 9.x as nvcc 13 emits it");
+  }
   mod_.version_major = major;
   mod_.version_minor = minor;
   accept(TokenKind::Semicolon);
@@ -254,7 +333,13 @@ void Parser::parse_target() {
     const std::string_view name = tok_.text;
     if (name.starts_with("sm_")) {
       uint32_t sm = 0;
-      std::from_chars(name.data() + 3, name.data() + name.size(), sm);
+      const auto [end, ec] = std::from_chars(name.data() + 3, name.data() + name.size(), sm);
+      const std::string_view rest(end, static_cast<std::size_t>(name.data() + name.size() - end));
+      if (ec != std::errc{} || !known_sm(sm) || !(rest.empty() || rest == "a" || rest == "f")) {
+        error(tok_.loc, fmt::format("unknown target '{}'", name.substr(0, 40)),
+              "known targets: sm_10 .. sm_13, sm_20, sm_21, sm_3x, sm_5x, sm_6x, sm_70, sm_72, sm_75, "
+              "sm_80, sm_86 .. sm_89, sm_90, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (+a/f)");
+      }
       mod_.sm = sm;
     } else if (name != "texmode_unified" && name != "texmode_independent" && name != "debug" &&
                name != "map_f64_to_f32") {
@@ -268,6 +353,7 @@ void Parser::parse_target() {
 }
 
 void Parser::parse_address_size() {
+  if (seen_declaration_) error(tok_.loc, ".address_size must come before every variable and function");
   advance();
   uint32_t size = 0;
   const SourceLoc at = tok_.loc;
@@ -351,7 +437,7 @@ void Parser::parse_alias() {
   }
   advance();
   if (global_names_.contains(alias_tok.text))
-    error(alias_tok.loc, fmt::format("'{}' is already declared", alias_tok.text.substr(0, 60)));
+    error(alias_tok.loc, fmt::format("duplicate declaration of '{}'", alias_tok.text.substr(0, 60)));
   else if (target.kind == SymbolKind::Function)
     global_names_.emplace(alias_tok.text, target);
   mod_.items.push_back({ModuleItemKind::Alias, static_cast<uint32_t>(mod_.aliases.size())});
@@ -473,9 +559,9 @@ void Parser::parse_function(Linkage linkage, SourceLoc start) {
   if (const auto it = global_names_.find(name_tok.text); it != global_names_.end()) {
     const SymbolRef prev = it->second;
     if (prev.kind != SymbolKind::Function) {
-      error(name_tok.loc, fmt::format("'{}' is already declared as a variable", fn.name));
+      error(name_tok.loc, fmt::format("duplicate declaration of '{}' (already a variable)", fn.name));
     } else if (mod_.functions[prev.index].has_body && tok_.kind == TokenKind::LBrace) {
-      error(name_tok.loc, fmt::format("function '{}' is defined twice", fn.name));
+      error(name_tok.loc, fmt::format("duplicate definition of function '{}'", fn.name));
     } else {
       const Function& old = mod_.functions[prev.index];
       if (old.params.size() != fn.params.size() || old.returns.size() != fn.returns.size()) {
@@ -577,10 +663,13 @@ bool Parser::parse_declarator_name(Variable& v, bool allow_init) {
     if (tok_.kind != TokenKind::RBracket) {
       const Token t = tok_;
       advance();
-      if (!parse_u64(t, n)) return false;
+      if (!parse_u64(t, n)) {
+        if (t.kind == TokenKind::Integer) error(t.loc, fmt::format("array size of '{}' is out of range", v.name));
+        return false;
+      }
       if (n == 0) error(t.loc, "array dimension must be positive");
       if (n > kMaxArrayElements || (n != 0 && elements > kMaxArrayElements / n)) {
-        error(t.loc, fmt::format("array '{}' is too large", v.name));
+        error(t.loc, fmt::format("array size of '{}' is out of range", v.name));
         return false;
       }
       elements *= std::max<uint64_t>(n, 1);
@@ -708,7 +797,8 @@ bool Parser::parse_initializer(Variable& v) {
 void Parser::parse_global_variables(Linkage linkage) {
   const auto space = space_directive(tok_.text);
   if (*space == StateSpace::Reg || *space == StateSpace::Sreg || *space == StateSpace::Param) {
-    error(tok_.loc, fmt::format("'{}' variables cannot be declared at module level", tok_.text));
+    error(tok_.loc, fmt::format("state space {} is not allowed at module scope", tok_.text),
+          "module-scope variables live in .global, .const, .shared or .local");
     advance();
     return sync_statement();
   }
@@ -728,7 +818,7 @@ void Parser::parse_global_variables(Linkage linkage) {
         if (linkage != Linkage::Extern) mod_.globals[prev.index] = std::move(v);
         continue;
       }
-      error(name_tok.loc, fmt::format("'{}' is already declared", v.name));
+      error(name_tok.loc, fmt::format("duplicate declaration of '{}'", v.name));
       continue;
     }
     const uint32_t index = static_cast<uint32_t>(mod_.globals.size());

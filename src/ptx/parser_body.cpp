@@ -53,8 +53,16 @@ void Parser::pop_scope() {
 
 bool Parser::bind(std::string_view name, Binding b, SourceLoc loc) {
   Scope& s = scopes_[scope_depth_ - 1];
-  if (!s.names.emplace(name, b).second || s.ranges.contains(name)) {
-    error(loc, fmt::format("'{}' is already declared in this scope", name.substr(0, 60)));
+  // `%r2` collides with an earlier `%r<4>` of the same scope.
+  std::string_view base;
+  uint32_t index = 0;
+  bool in_range = false;
+  if (split_indexed(name, base, index)) {
+    if (const auto it = s.ranges.find(base); it != s.ranges.end())
+      in_range = index < current_fn_->register_decls[it->second].count;
+  }
+  if (in_range || s.ranges.contains(name) || !s.names.emplace(name, b).second) {
+    error(loc, fmt::format("duplicate declaration of '{}' in this scope", name.substr(0, 60)));
     return false;
   }
   return true;
@@ -194,7 +202,8 @@ void Parser::parse_body(Function& fn) {
         advance();
         break;
       case TokenKind::End:
-        error(open, fmt::format("body of '{}' is not closed with '}}'", fn.name));
+        error(tok_.loc, fmt::format("unexpected end of file: body of '{}' (opened at line {}) is not closed with '}}'",
+                                    fn.name, open.line));
         depth = 0;
         break;
       default:
@@ -211,8 +220,22 @@ void Parser::parse_body(Function& fn) {
 }
 
 void Parser::finish_function(Function& fn) {
-  for (const Label& l : fn.labels) {
-    if (!l.defined) error(l.loc, fmt::format("undefined label '{}' in '{}'", l.name, fn.name));
+  // Undefined entries of a jump table are reported at the brx.idx that uses it.
+  std::vector<bool> reported(fn.labels.size(), false);
+  for (const Instruction& inst : fn.instructions) {
+    if (inst.opcode != Opcode::BrxIdx || inst.operand_count != 2) continue;
+    const Operand& table = fn.operand_pool[inst.first_operand + 1];
+    if (table.kind != OperandKind::Label || fn.labels[table.label].target_list == kNone) continue;
+    for (uint32_t target : fn.target_lists[fn.labels[table.label].target_list].targets) {
+      if (fn.labels[target].defined || reported[target]) continue;
+      reported[target] = true;
+      error(inst.loc, fmt::format("undefined label '{}' in the .branchtargets of '{}'",
+                                  fn.labels[target].name, fn.labels[table.label].name));
+    }
+  }
+  for (std::size_t i = 0; i < fn.labels.size(); ++i) {
+    const Label& l = fn.labels[i];
+    if (!l.defined && !reported[i]) error(l.loc, fmt::format("undefined label '{}' in '{}'", l.name, fn.name));
   }
 }
 
@@ -238,7 +261,12 @@ void Parser::body_directive(Function& fn) {
                 *space == StateSpace::Global)) {
     return parse_local_decl(fn, *space);
   }
-  error(tok_.loc, fmt::format("directive '{}' is not allowed inside a function body", d.substr(0, 40)));
+  if (d == ".version" || d == ".target" || d == ".address_size" || d == ".entry" || d == ".func" ||
+      d == ".file" || d == ".section" || d == ".visible" || d == ".extern" || d == ".weak") {
+    error(tok_.loc, fmt::format("directive '{}' is only allowed at module scope", d.substr(0, 40)));
+  } else {
+    error(tok_.loc, fmt::format("unknown directive '{}' in a function body", d.substr(0, 40)));
+  }
   advance();
   sync_statement();
 }
@@ -270,7 +298,7 @@ void Parser::parse_reg_decl(Function& fn) {
       const SourceLoc at = tok_.loc;
       if (!parse_uint32_token(count, "a register count")) return sync_statement();
       if (!expect(TokenKind::Greater, "'>'")) return sync_statement();
-      if (count == 0) error(at, "register range '<0>' declares no register");
+      if (count == 0) diags_.warning(at, "register range '<0>' declares no register");
     }
     const uint64_t total = fn.registers.size() + std::max<uint32_t>(count, 1);
     if (total > kMaxRegistersPerFunction) {
@@ -420,7 +448,7 @@ void Parser::parse_instruction(Function& fn) {
       return sync_statement();
     }
     if (!resolve_register(tok_.text, inst.guard)) {
-      error(tok_.loc, fmt::format("undefined predicate register '{}'", tok_.text.substr(0, 60)),
+      error(tok_.loc, fmt::format("undeclared register '{}' used as a guard", tok_.text.substr(0, 60)),
             "declare it with '.reg .pred'");
       return sync_statement();
     }
@@ -464,7 +492,18 @@ void Parser::parse_instruction(Function& fn) {
                                  (inst.opcode == Opcode::Call && call_target_seen &&
                                   tok_.kind == TokenKind::Identifier);
       Operand& op = ops[count];
-      if (!parse_operand(fn, op, label_context)) return sync_statement();
+      call_target_context_ = inst.opcode == Opcode::Call && !call_target_seen;
+      const bool parsed = parse_operand(fn, op, label_context);
+      call_target_context_ = false;
+      if (!parsed) return sync_statement();
+      // Jump tables and call prototypes must be declared before the instruction that uses them.
+      if (op.kind == OperandKind::Label && inst.opcode != Opcode::Bra && !fn.labels[op.label].defined) {
+        error(op.loc, fmt::format("undefined label '{}': a {} must be declared before the '{}' that uses it",
+                                  fn.labels[op.label].name,
+                                  inst.opcode == Opcode::BrxIdx ? ".branchtargets list" : ".callprototype",
+                                  isa::opcode_mnemonic(inst.opcode)));
+        return sync_statement();
+      }
       if (inst.opcode == Opcode::Call && op.kind != OperandKind::ParamList) call_target_seen = true;
       ++count;
     } while (accept(TokenKind::Comma));
@@ -605,8 +644,15 @@ bool Parser::resolve_identifier(Function& fn, const Token& t, Operand& op) {
       }
     }
   }
-  if (hint.empty() && name[0] == '%') hint = "declare registers with '.reg', e.g. '.reg .b32 %r<4>;'";
-  error(t.loc, fmt::format("undefined identifier '{}'", name.substr(0, 60)), std::move(hint));
+  if (name[0] == '%' || !hint.empty()) {
+    if (hint.empty()) hint = "declare registers with '.reg', e.g. '.reg .b32 %r<4>;'";
+    error(t.loc, fmt::format("undeclared register '{}'", name.substr(0, 60)), std::move(hint));
+  } else if (call_target_context_) {
+    error(t.loc, fmt::format("undefined function '{}'", name.substr(0, 60)),
+          "declare it before the call, e.g. '.extern .func f(.param .b32 a);'");
+  } else {
+    error(t.loc, fmt::format("undefined symbol '{}'", name.substr(0, 60)));
+  }
   return false;
 }
 
@@ -616,6 +662,15 @@ bool Parser::parse_list(Function& fn, Operand& op, TokenKind close, OperandKind 
   std::size_t n = 0;
   if (tok_.kind != close) {
     do {
+      const bool operand_start = tok_.kind == TokenKind::Identifier || tok_.kind == TokenKind::Integer ||
+                                 tok_.kind == TokenKind::Float || tok_.kind == TokenKind::Minus ||
+                                 tok_.kind == TokenKind::Bang;
+      if (!operand_start && tok_.kind != TokenKind::End) {
+        error(tok_.loc, fmt::format("unclosed '{}': expected an operand or '{}', found '{}'",
+                                    close == TokenKind::RBrace ? '{' : '(',
+                                    close == TokenKind::RBrace ? '}' : ')', tok_.text.substr(0, 40)));
+        return false;
+      }
       if (n == kMaxOperands) {
         error(tok_.loc, fmt::format("more than {} elements in a list", kMaxOperands));
         return false;

@@ -21,6 +21,7 @@ inline constexpr uint64_t kMaxRegistersPerFunction = 1u << 20;
 inline constexpr uint64_t kMaxArrayElements = uint64_t{1} << 40;
 inline constexpr std::size_t kMaxArrayDims = 8;
 inline constexpr std::size_t kMaxOperands = 32;
+inline constexpr uint32_t kMaxPtxMajor = 9;
 
 enum class BindingKind : uint8_t { Register, Local, Param, Return };
 
@@ -109,6 +110,12 @@ class Parser {
   bool has_ahead_ = false;
 
   Module mod_;
+  bool seen_version_ = false;
+  bool seen_statement_ = false;    // anything but .version
+  bool seen_declaration_ = false;  // a variable or function
+  bool version_missing_reported_ = false;
+  bool target_missing_reported_ = false;
+  bool call_target_context_ = false;  // resolving the target of `call`
   std::unordered_map<std::string_view, SymbolRef> global_names_;
   std::unordered_map<std::string_view, DecodedMnemonic> mnemonic_cache_;
 
