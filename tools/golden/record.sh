@@ -10,6 +10,8 @@
 # default target (compute_75 PTX, JIT-compiled by the driver). Both builds run;
 # the sm_90 output is the golden, and default_target.txt says, per program,
 # whether the default-target output is identical (with the diff if not).
+# A program whose first line is "// conformance: requires sm_NN" is built for
+# the golden target only.
 # provenance.txt records the GPU, driver, CUDA version, date and the command.
 set -euo pipefail
 
@@ -81,10 +83,16 @@ compile() {
 export -f compile
 export nvcc programs_dir work
 
+# A program whose first line says "// conformance: requires sm_NN" uses
+# instructions without a fallback on older targets: it gets no default-target build.
+needs_newer_target() { head -1 "$programs_dir/$1.cu" | grep -q '^// conformance: requires sm_'; }
+
 echo "== building ${#names[@]} programs for $arch and the default target with $nvcc (-j$jobs)"
 start=$(date +%s)
-printf '%s\n' "${names[@]}" | sed "s/^/$arch /; p; s/^$arch /default /" |
-  xargs -P "$jobs" -n 2 bash -c 'compile "$0" "$1"'
+for name in "${names[@]}"; do
+  echo "$arch $name"
+  needs_newer_target "$name" || echo "default $name"
+done | xargs -P "$jobs" -n 2 bash -c 'compile "$0" "$1"'
 echo "== build took $(($(date +%s) - start)) s"
 if [[ -s $work/log/build-failures.txt ]]; then
   echo "record.sh: some builds failed:" >&2
@@ -95,7 +103,7 @@ if [[ -s $work/log/build-failures.txt ]]; then
   exit 1
 fi
 if ((build_only)); then
-  echo "== build only: all ${#names[@]} programs compiled for both targets"
+  echo "== build only: all ${#names[@]} programs compiled"
   exit 0
 fi
 
@@ -131,7 +139,7 @@ echo "== running on $gpu_name ($gpu)"
 mkdir -p "$work/default" "$work/again"
 for name in "${names[@]}"; do
   run_program "$arch" "$name" "$out"
-  run_program default "$name" "$work/default"
+  needs_newer_target "$name" || run_program default "$name" "$work/default"
   # A second run of the golden build: a golden must not depend on the run.
   run_program "$arch" "$name" "$work/again"
   echo "   $name: exit $(awk -v n="$name" '$1 == n {print $2}' "$out/exit_codes.txt"), \
@@ -144,7 +152,13 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
   echo "# Default-target build (nvcc without -arch: compute_75 PTX, JIT-compiled by the driver)"
   echo "# compared with the $arch build, program by program."
   identical=0
+  compared=0
   for name in "${names[@]}"; do
+    if needs_newer_target "$name"; then
+      echo "$name not built for the default target ($(head -1 "$programs_dir/$name.cu" | sed 's|^// conformance: ||'))"
+      continue
+    fi
+    compared=$((compared + 1))
     if cmp -s "$out/$name.out" "$work/default/$name.out"; then
       echo "$name identical"
       identical=$((identical + 1))
@@ -153,7 +167,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
       diff "$out/$name.out" "$work/default/$name.out" | head -40 | sed 's/^/    /' || true
     fi
   done
-  echo "# $identical of ${#names[@]} programs identical"
+  echo "# $identical of $compared programs identical"
 } >"$out/default_target.txt"
 
 {
