@@ -164,7 +164,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
       identical=$((identical + 1))
     else
       echo "$name DIFFERENT"
-      diff "$out/$name.out" "$work/default/$name.out" | head -40 | sed 's/^/    /' || true
+      diff "$out/$name.out" "$work/default/$name.out" | head -400 | sed 's/^/    /' || true
     fi
   done
   echo "# $identical of $compared programs identical"
