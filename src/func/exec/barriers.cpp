@@ -68,7 +68,10 @@ void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
     return;
   }
   NamedBarrier& b = c.block.barriers[id];
-  const bool has_count = in.src_count > kThreadCountOperand &&
+  // bar.red's last source is its predicate, so a count is there only when
+  // three sources are.
+  const std::uint8_t sources_with_count = is_reduction(in) ? 3 : 2;
+  const bool has_count = in.src_count >= sources_with_count &&
                          in.src[kThreadCountOperand].kind != OperandKind::none;
   if (has_count) {
     const std::uint64_t count = read(c, in.src[kThreadCountOperand], first);
