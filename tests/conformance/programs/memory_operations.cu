@@ -97,6 +97,8 @@ __global__ void memory_kernel(const u32* in, u32* scratch, u32* out) {
   asm volatile("fence.sc.cta;");
   asm volatile("membar.gl;");
   put(kFences, v ^ shared_words[(threadIdx.x + 1) % kThreads]);
+  // Every neighbour read above must finish before the words are overwritten.
+  __syncthreads();
   volatile u32* vs = shared_words;
   vs[threadIdx.x] = v + 9u;
   __syncthreads();
