@@ -1,0 +1,158 @@
+// Approximate SFU instructions.
+//
+// rcp.approx and rsqrt.approx (f32) are bit-exact through SfuTables for
+// normal inputs and results. The others are modelled as the correctly
+// rounded value of the exact function; how often that equals the H100's
+// result is measured by tests/isa/semantics/sfu_device_test.cpp and stated
+// in docs/isa-semantics.md.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "isa/semantics/float_arith_f32.h"
+#include "isa/semantics/float_format.h"
+#include "isa/semantics/gpu_nan.h"
+#include "isa/semantics/sfu_tables.h"
+
+namespace smsim::isa::sem {
+
+inline constexpr uint32_t kInfinityF32 = 0x7f800000;
+
+// The reference the tables are measured against, then corrected.
+inline uint32_t rcp_reference(uint32_t x) {
+  return bits_of(static_cast<float>(1.0 / static_cast<double>(f32_from_bits(x))));
+}
+inline uint32_t rsqrt_reference(uint32_t x) {
+  return bits_of(static_cast<float>(1.0 / std::sqrt(static_cast<double>(f32_from_bits(x)))));
+}
+
+// rcp.approx.f32 / rcp.approx.ftz.f32. Subnormal inputs are normalised and
+// results below the normal range are flushed (.ftz) or denormalised with
+// round-to-nearest-even; those paths are checked against the device's
+// exhaustive sweep digests rather than derived from a table.
+inline uint32_t rcp_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  const uint32_t sign = x & kSignF32;
+  const uint32_t magnitude = x & ~kSignF32;
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  if (magnitude == 0) return sign | kInfinityF32;
+  if (magnitude == kInfinityF32) return sign;
+  // x = 1.f * 2^e  =>  rcp(x) = rcp(1.f) * 2^-e.
+  int exponent = static_cast<int>(magnitude >> 23) - 127;
+  uint32_t fraction = magnitude & 0x7fffff;
+  if ((magnitude >> 23) == 0) {  // subnormal: normalise
+    const int shift = std::countl_zero(fraction) - 8;
+    fraction = (fraction << shift) & 0x7fffff;
+    exponent = -126 - shift;
+  }
+  const uint32_t base_input = 0x3f800000u | fraction;
+  const uint32_t base = rcp_reference(base_input) + static_cast<uint32_t>(tables.rcp_deviation(fraction));
+  // base is in (0.5, 1]: scale its exponent by -exponent.
+  const int result_exponent = static_cast<int>(base >> 23) - exponent;
+  if (result_exponent >= 255) return sign | kInfinityF32;
+  if (result_exponent >= 1) return sign | (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
+  if (ftz) return sign;
+  // Denormalise the 24-bit significand, rounding to nearest even.
+  const int shift = 1 - result_exponent;
+  if (shift > 25) return sign;
+  const uint32_t significand = (base & 0x7fffff) | 0x800000;
+  uint32_t kept = significand >> shift;
+  const uint32_t rest = significand & ((1u << shift) - 1);
+  const uint32_t half = 1u << (shift - 1);
+  if (rest > half || (rest == half && (kept & 1) != 0)) ++kept;
+  return sign | kept;
+}
+
+// rsqrt.approx.f32 / .ftz: negative inputs give NaN, -0 gives -infinity.
+inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  if ((x & ~kSignF32) == 0) return (x & kSignF32) | kInfinityF32;
+  if ((x & kSignF32) != 0) return kCanonicalNanF32;
+  if (x == kInfinityF32) return 0;
+  int exponent = static_cast<int>(x >> 23) - 127;
+  uint32_t fraction = x & 0x7fffff;
+  if ((x >> 23) == 0) {
+    const int shift = std::countl_zero(fraction) - 8;
+    fraction = (fraction << shift) & 0x7fffff;
+    exponent = -126 - shift;
+  }
+  // x = m * 4^k with m in [1, 4): rsqrt(x) = rsqrt(m) * 2^-k.
+  const int odd = exponent & 1;
+  const int k = (exponent - odd) / 2;
+  const uint32_t base_input = (static_cast<uint32_t>(127 + odd) << 23) | fraction;
+  const uint32_t index = (static_cast<uint32_t>(odd) << 23) | fraction;
+  const uint32_t base = rsqrt_reference(base_input) + static_cast<uint32_t>(tables.rsqrt_deviation(index));
+  const int result_exponent = static_cast<int>(base >> 23) - k;
+  return (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
+}
+
+// Correctly rounded reference models for the remaining approximations.
+inline uint32_t round_f32(double value) { return bits_of(static_cast<float>(value)); }
+
+inline uint32_t finish_approx_f32(uint32_t x_nan_check, uint32_t result, bool ftz) {
+  if (is_nan_f32(x_nan_check) || is_nan_f32(result)) return kCanonicalNanF32;
+  return ftz ? flush_subnormal_f32(result) : result;
+}
+
+inline uint32_t ex2_approx_f32(uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  return finish_approx_f32(x, round_f32(std::exp2(static_cast<double>(f32_from_bits(x)))), ftz);
+}
+inline uint32_t lg2_approx_f32(uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  return finish_approx_f32(x, round_f32(std::log2(static_cast<double>(f32_from_bits(x)))), ftz);
+}
+inline uint32_t sin_approx_f32(uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  return finish_approx_f32(x, round_f32(std::sin(static_cast<double>(f32_from_bits(x)))), ftz);
+}
+inline uint32_t cos_approx_f32(uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  return finish_approx_f32(x, round_f32(std::cos(static_cast<double>(f32_from_bits(x)))), ftz);
+}
+inline uint32_t tanh_approx_f32(uint32_t x) {
+  return finish_approx_f32(x, round_f32(std::tanh(static_cast<double>(f32_from_bits(x)))), false);
+}
+inline uint32_t sqrt_approx_f32(uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  return finish_approx_f32(x, round_f32(std::sqrt(static_cast<double>(f32_from_bits(x)))), ftz);
+}
+
+// div.approx.f32: a * rcp.approx.ftz(b), one rounding of the product
+// (bit-exact on the H100 with .ftz). Without .ftz a subnormal divisor first
+// scales both operands by 2^24 so that its reciprocal stays finite, and the
+// product keeps subnormal results (a model of the non-.ftz path; its match
+// rate is measured, see docs/isa-semantics.md).
+inline uint32_t div_approx_f32(const SfuTables& tables, uint32_t a, uint32_t b, bool ftz) {
+  constexpr uint32_t kTwoTo24 = 0x4b800000;
+  if (ftz) {
+    a = flush_subnormal_f32(a);
+    b = flush_subnormal_f32(b);
+  } else if (kF32.is_subnormal(b)) {
+    a = mul_f32(a, kTwoTo24, Rounding::nearest_even, false, false);
+    b = mul_f32(b, kTwoTo24, Rounding::nearest_even, false, false);
+  }
+  return mul_f32(a, rcp_approx_f32(tables, b, true), Rounding::nearest_even, ftz, false);
+}
+
+// div.full.f32: like div.approx, but a divisor above 2^126 first scales both
+// operands by 1/4 so that its reciprocal stays normal (bit-exact on the H100
+// with .ftz).
+inline uint32_t div_full_f32(const SfuTables& tables, uint32_t a, uint32_t b, bool ftz) {
+  constexpr uint32_t kQuarter = 0x3e800000;
+  constexpr uint32_t kTwoTo126 = 0x7e800000;
+  if (ftz) {
+    a = flush_subnormal_f32(a);
+    b = flush_subnormal_f32(b);
+  }
+  const uint32_t magnitude = b & ~kSignF32;
+  if (magnitude > kTwoTo126 && magnitude < kInfinityF32) {
+    a = mul_f32(a, kQuarter, Rounding::nearest_even, ftz, false);
+    b = mul_f32(b, kQuarter, Rounding::nearest_even, ftz, false);
+  }
+  return div_approx_f32(tables, a, b, ftz);
+}
+
+}  // namespace smsim::isa::sem
