@@ -16,8 +16,8 @@ set -euo pipefail
 
 repo_root=$(cd "$(dirname "$0")/../.." && pwd)
 usage() {
-  sed -n '7,15p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
+  sed -n '/^# usage:/,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit "${1:-2}"
 }
 
 smsim_bin=""
@@ -30,7 +30,7 @@ while (($#)); do
     --only) (($# >= 2)) || usage; only=$2; shift 2 ;;
     --jobs) (($# >= 2)) || usage; jobs=$2; shift 2 ;;
     --keep) (($# >= 2)) || usage; keep=$2; shift 2 ;;
-    -h|--help) usage ;;
+    -h|--help) usage 0 ;;
     -*) echo "check.sh: unknown option '$1'" >&2; usage ;;
     *)
       if [[ -z $smsim_bin ]]; then smsim_bin=$1

@@ -27,8 +27,8 @@ force=0
 outdir=""
 
 usage() {
-  sed -n '7,13p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
+  sed -n '/^# usage:/,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit "${1:-2}"
 }
 
 while (($#)); do
@@ -37,7 +37,7 @@ while (($#)); do
     --variant) (($# >= 2)) || usage; variants=$2; shift 2 ;;
     --jobs) (($# >= 2)) || usage; jobs=$2; shift 2 ;;
     --force) force=1; shift ;;
-    -h|--help) usage ;;
+    -h|--help) usage 0 ;;
     -*) echo "generate.sh: unknown option '$1'" >&2; usage ;;
     *) [[ -z $outdir ]] || usage; outdir=$1; shift ;;
   esac
@@ -79,6 +79,8 @@ done
 
 mkdir -p "$outdir/logs"
 outdir=$(cd "$outdir" && pwd)
+# Partial outputs of an interrupted run are never valid modules.
+rm -f "$outdir"/*.ptx.tmp.*
 script_path="$repo_root/tools/ptx-corpus/generate.sh"
 
 # One job per line: source, sm, variant.
