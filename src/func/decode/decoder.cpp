@@ -5,6 +5,7 @@
 #include "func/decode/executor_table.h"
 #include "func/decode/post_dominators.h"
 #include "func/exec/exec_context.h"
+#include "func/ops/fast_ops.h"
 
 namespace smsim::func {
 namespace {
@@ -185,7 +186,20 @@ class KernelDecoder {
     }
     std::string why;
     in.execute = how.select(s, in, why);
-    if (in.execute == nullptr) fail(s, why.empty() ? "this form is not implemented" : why);
+    if (in.execute == nullptr) {
+      fail(s, why.empty() ? "this form is not implemented" : why);
+      return in;
+    }
+    ExecFn fast = nullptr;
+    if (in.opcode == isa::Opcode::Ld || in.opcode == isa::Opcode::Ldu ||
+        in.opcode == isa::Opcode::St) {
+      fast = select_fast_memory(in);
+    } else if (isa::is_float(in.type) && in.opcode != isa::Opcode::Mov) {
+      fast = select_fast_float(in);
+    } else {
+      fast = select_fast_integer(in);
+    }
+    if (fast != nullptr) in.execute = fast;
     return in;
   }
 

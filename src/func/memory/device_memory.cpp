@@ -134,8 +134,8 @@ MaybeFault DeviceMemory::check_slow(std::uint64_t address, std::uint64_t size,
       fault.kind = FaultKind::read_only;
       return fault;
     }
-    cache = GlobalAccessCache{
-        .begin = a->begin, .end = a->begin + a->size, .writable = writable, .generation = generation};
+    cache.remember(generation, GlobalAccessCache::Entry{
+                                   .begin = a->begin, .end = a->begin + a->size, .writable = writable});
     return std::nullopt;
   }
   fault.kind = a == nullptr && containing(freed_, address) != nullptr ? FaultKind::freed

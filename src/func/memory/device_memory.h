@@ -31,13 +31,37 @@ struct Allocation {
   }
 };
 
-// The last allocation a warp touched; valid while no allocation has been
-// freed since (allocating never invalidates it).
+// The last few allocations a warp touched (a copy kernel alternates between
+// two); valid while no allocation has been freed since (allocating never
+// invalidates them).
 struct GlobalAccessCache {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-  bool writable = false;
+  static constexpr unsigned kEntries = 4;
+  struct Entry {
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;  // empty entries have begin == end
+    bool writable = false;
+  };
+  Entry entries[kEntries];
   std::uint64_t generation = UINT64_MAX;
+  unsigned next = 0;  // round-robin replacement
+
+  bool hit(std::uint64_t address, std::uint64_t size, bool write) const {
+    for (const Entry& e : entries) {
+      if (address >= e.begin && address + size <= e.end && address + size >= address &&
+          (e.writable || !write)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  void remember(std::uint64_t current_generation, const Entry& entry) {
+    if (generation != current_generation) {
+      *this = GlobalAccessCache{};
+      generation = current_generation;
+    }
+    entries[next] = entry;
+    next = (next + 1) % kEntries;
+  }
 };
 
 class DeviceMemory {
@@ -81,8 +105,7 @@ class DeviceMemory {
     const bool aligned = (address & (alignment - 1)) == 0;
     const bool write = access != AccessKind::read;
     if (aligned && cache.generation == generation_.load(std::memory_order_acquire) &&
-        address >= cache.begin && address + size <= cache.end && address + size >= address &&
-        (cache.writable || !write)) {
+        cache.hit(address, size, write)) {
       return std::nullopt;
     }
     return check_slow(address, size, alignment, access, cache);
@@ -95,6 +118,10 @@ class DeviceMemory {
   MaybeFault fill(std::uint64_t device_dst, std::uint8_t value, std::uint64_t bytes);
 
   static void* host_pointer(std::uint64_t address) { return reinterpret_cast<void*>(address); }
+
+  // Bumped whenever an allocation goes away; a GlobalAccessCache taken at
+  // another generation must be re-validated.
+  std::uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
 
  private:
   MaybeFault check_slow(std::uint64_t address, std::uint64_t size, std::uint64_t alignment,

@@ -8,6 +8,7 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/fast_ops.h"
 #include "func/ops/memory_access.h"
 
 namespace smsim::func {
@@ -23,7 +24,9 @@ std::uint64_t load_element(const std::byte* p, unsigned bytes, bool sign_extend)
   return v;
 }
 
-void load(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+}  // namespace
+
+void load_checked(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const unsigned element = isa::type_bits(in.type) / 8;
   const unsigned total = element * in.vector;
   const bool sign_extend = isa::type_kind(in.type) == isa::TypeKind::Signed;
@@ -48,7 +51,7 @@ void load(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
-void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+void store_checked(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const unsigned element = isa::type_bits(in.type) / 8;
   const unsigned total = element * in.vector;
   for_each_lane(mask, [&](unsigned lane) {
@@ -62,8 +65,6 @@ void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
-}  // namespace
-
 ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction&, std::string& why) {
   const unsigned bits = isa::type_bits(spec.type());
   if (bits % 8 != 0 || bits == 0 || bits > 64) {
@@ -73,8 +74,8 @@ ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction&, std::stri
   }
   switch (spec.opcode) {
     case isa::Opcode::Ld:
-    case isa::Opcode::Ldu: return &load;
-    case isa::Opcode::St: return &store;
+    case isa::Opcode::Ldu: return &load_checked;
+    case isa::Opcode::St: return &store_checked;
     default: break;
   }
   why = fmt::format("{} is not implemented", isa::opcode_mnemonic(spec.opcode));

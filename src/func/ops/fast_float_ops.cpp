@@ -1,0 +1,102 @@
+// Fast executors for the plain (round-to-nearest, no .ftz/.sat) forms of the
+// float operations compute-bound kernels are made of: add, sub, mul, fma/mad.
+// Where the host CPU has fused multiply-add, the fma loop is compiled for it
+// so that std::fma becomes one instruction instead of a library call.
+
+#include "func/ops/fast_ops.h"
+
+#include <cmath>
+
+#include "func/ops/executor_selection.h"
+#include "func/ops/float_rounding.h"
+#include "func/ops/lane_map.h"
+
+namespace smsim::func {
+namespace {
+
+using isa::Opcode;
+
+template <typename F>
+std::uint64_t bits_of(F v) {
+  return to_bits(canonical(v));
+}
+
+template <typename F>
+void add(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
+    return bits_of(from_bits<F>(a) + from_bits<F>(b));
+  });
+}
+
+template <typename F>
+void sub(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
+    return bits_of(from_bits<F>(a) - from_bits<F>(b));
+  });
+}
+
+template <typename F>
+void mul(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
+    return bits_of(from_bits<F>(a) * from_bits<F>(b));
+  });
+}
+
+template <typename F>
+void fma_portable(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  map_lanes<3>(c, in, mask, [](std::uint64_t a, std::uint64_t b, std::uint64_t d) {
+    return bits_of(std::fma(from_bits<F>(a), from_bits<F>(b), from_bits<F>(d)));
+  });
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+template <typename F>
+__attribute__((target("fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
+                                                 std::uint32_t mask) {
+  SourceRows<3> s;
+  gather_sources<3>(c, in, mask, s);
+  std::uint64_t sink[kWarpSize];
+  std::uint64_t* d = in.dst[0].kind == OperandKind::reg ? c.regs + in.dst[0].reg * kWarpSize : sink;
+  const std::uint64_t keep = width_mask(in.dst[0].bits);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (((mask >> lane) & 1) == 0) continue;
+    const F r = __builtin_fma(from_bits<F>(s.row[0][lane]), from_bits<F>(s.row[1][lane]),
+                              from_bits<F>(s.row[2][lane]));
+    d[lane] = bits_of(r) & keep;
+  }
+}
+
+bool host_has_fma() { return __builtin_cpu_supports("fma"); }
+#endif
+
+template <typename F>
+ExecFn fma_for_host() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (host_has_fma()) return &fma_hardware<F>;
+#endif
+  return &fma_portable<F>;
+}
+
+template <typename F>
+ExecFn pick(Opcode op) {
+  switch (op) {
+    case Opcode::Add: return &add<F>;
+    case Opcode::Sub: return &sub<F>;
+    case Opcode::Mul: return &mul<F>;
+    case Opcode::Fma:
+    case Opcode::Mad: return fma_for_host<F>();
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+ExecFn select_fast_float(const DecodedInstruction& in) {
+  const bool plain_rounding = in.rounding == Rounding::none || in.rounding == Rounding::rn;
+  if (!plain_rounding || in.flags != 0 || in.dst_count != 1) return nullptr;
+  if (in.type == isa::Type::F32) return pick<float>(in.opcode);
+  if (in.type == isa::Type::F64) return pick<double>(in.opcode);
+  return nullptr;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,58 @@
+#pragma once
+// The fast path of simple executors: every source operand as one 32-lane
+// row (registers are read in place; immediates and special registers are
+// materialised once), and the result written to the destination row masked
+// to its register width. With a full warp the loop has no branches, so the
+// compiler can vectorise it.
+
+#include <cstdint>
+
+#include "func/exec/exec_context.h"
+
+namespace smsim::func {
+
+template <unsigned N>
+struct SourceRows {
+  const std::uint64_t* row[N == 0 ? 1 : N];
+  std::uint64_t scratch[N == 0 ? 1 : N][kWarpSize];
+};
+
+template <unsigned N>
+inline void gather_sources(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
+                           SourceRows<N>& s) {
+  for (unsigned i = 0; i < N; ++i) {
+    const Operand& op = in.src[i];
+    if (op.kind == OperandKind::reg && !op.negated) {
+      s.row[i] = c.regs + op.reg * kWarpSize;
+      continue;
+    }
+    for_each_lane(mask, [&](unsigned lane) { s.scratch[i][lane] = read(c, op, lane); });
+    s.row[i] = s.scratch[i];
+  }
+}
+
+// d = f(a[, b[, c]]) per active lane, on raw 64-bit register slots.
+template <unsigned N, typename F>
+inline void map_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask, F&& f) {
+  SourceRows<N> s;
+  gather_sources<N>(c, in, mask, s);
+  std::uint64_t sink[kWarpSize];
+  std::uint64_t* d = in.dst[0].kind == OperandKind::reg ? c.regs + in.dst[0].reg * kWarpSize : sink;
+  const std::uint64_t keep = width_mask(in.dst[0].bits);
+  auto one = [&](unsigned lane) {
+    if constexpr (N == 1) {
+      d[lane] = f(s.row[0][lane]) & keep;
+    } else if constexpr (N == 2) {
+      d[lane] = f(s.row[0][lane], s.row[1][lane]) & keep;
+    } else {
+      d[lane] = f(s.row[0][lane], s.row[1][lane], s.row[2][lane]) & keep;
+    }
+  };
+  if (mask == UINT32_MAX) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) one(lane);
+    return;
+  }
+  for_each_lane(mask, one);
+}
+
+}  // namespace smsim::func
