@@ -55,6 +55,16 @@ void yield_if_starving(ExecContext& c) {
   if (control.release_waiting()) control.yield();
 }
 
+// Bit counting without relying on the host having a popcount instruction
+// (a library call otherwise): this runs once per executed instruction.
+constexpr std::uint32_t count_lanes(std::uint32_t v) {
+  v = v - ((v >> 1) & 0x5555'5555u);
+  v = (v & 0x3333'3333u) + ((v >> 2) & 0x3333'3333u);
+  v = (v + (v >> 4)) & 0x0F0F'0F0Fu;
+  return (v * 0x0101'0101u) >> 24;
+}
+static_assert(count_lanes(0xFFFF'FFFFu) == 32 && count_lanes(0x8000'0001u) == 2);
+
 }  // namespace
 
 std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters) {
@@ -76,7 +86,7 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
     ++executed;
     ++c.warp.executed;
     ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
-    counters.thread_instructions += static_cast<std::uint64_t>(std::popcount(mask));
+    counters.thread_instructions += count_lanes(mask);
     c.pc = pc;
     switch (in.control) {
       case Control::none:

@@ -3,6 +3,7 @@
 // lane hits it are the bytes moved with plain typed accesses; otherwise the
 // general executor runs and reports any fault exactly.
 
+#include <algorithm>
 #include <cstring>
 
 #include "func/ops/executor_selection.h"
@@ -12,20 +13,24 @@
 namespace smsim::func {
 namespace {
 
-// True when every active lane's access lies in the warp's cached allocation
-// and is aligned; fills `address`.
+// True when every active lane's access is aligned and the span from the
+// lowest to the highest lane address lies in one cached allocation (so every
+// lane's access does); fills `address`.
 bool all_lanes_cached(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
                       std::uint64_t bytes, bool write, std::uint64_t* address) {
   const GlobalAccessCache& cache = c.warp.cache;
   if (cache.generation != c.launch.memory.generation()) return false;
   const std::uint64_t* base = in.addr_reg == kNoReg ? nullptr : c.regs + in.addr_reg * kWarpSize;
-  bool ok = true;
+  std::uint64_t low = UINT64_MAX, high = 0, bits = 0;
   for_each_lane(mask, [&](unsigned lane) {
     const std::uint64_t a = (base == nullptr ? 0 : base[lane]) + in.addr_offset;
     address[lane] = a;
-    ok &= (a & (bytes - 1)) == 0 && cache.hit(a, bytes, write);
+    low = std::min(low, a);
+    high = std::max(high, a);
+    bits |= a;
   });
-  return ok;
+  if ((bits & (bytes - 1)) != 0 || high + bytes < high) return false;
+  return cache.hit(low, high + bytes - low, write);
 }
 
 template <typename E, bool kSigned, unsigned kVector>
