@@ -24,7 +24,6 @@ constexpr TypeMask kSigned{T::S16, T::S32, T::S64};
 constexpr TypeMask kInt = kUnsigned | kSigned;
 constexpr TypeMask kInt8 = kInt | TypeMask{T::U8, T::S8};
 constexpr TypeMask kBits{T::B16, T::B32, T::B64};
-constexpr TypeMask kBitsAll = kBits | TypeMask{T::B8, T::B128};
 constexpr TypeMask kFloat{T::F32, T::F64};
 constexpr TypeMask kHalf{T::F16, T::F16x2, T::Bf16, T::Bf16x2};
 constexpr TypeMask kPacked16{T::U16x2, T::S16x2};

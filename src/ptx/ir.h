@@ -103,22 +103,26 @@ enum class OperandKind : uint8_t {
 // Sub-word selectors of video instructions (`%r1.b0`, `%r2.h1`).
 enum class VideoSelector : uint8_t { None, B0, B1, B2, B3, H0, H1 };
 
+// Kept small (48 bytes): a large module holds millions of operands.
 struct Operand {
   OperandKind kind = OperandKind::Sink;
   bool negated = false;    // `!%p`
   bool negative = false;   // immediate written with a leading minus (printing only)
   uint8_t float_bits = 0;  // 32 or 64 for FloatImmediate
   VideoSelector selector = VideoSelector::None;
-  RegId reg = kNone;
   isa::SpecialRegisterRef sreg{isa::SpecialRegister::Tid};
+  RegId reg = kNone;
   SymbolRef symbol;
   uint32_t label = kNone;
-  uint64_t bits = 0;
-  int64_t offset = 0;
   uint32_t first_child = 0;  // children live in Function::operand_pool
   uint32_t child_count = 0;
+  union {
+    uint64_t bits = 0;  // Immediate / FloatImmediate
+    int64_t offset;     // Address
+  };
   SourceLoc loc;
 };
+static_assert(sizeof(Operand) <= 48, "Operand grew: large modules hold millions of them");
 
 // ------------------------------------------------------------ instructions
 enum class SuffixKind : uint8_t { Modifier, Type, Shape };

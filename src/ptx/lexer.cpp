@@ -224,6 +224,34 @@ Token Lexer::lex_number(std::size_t start, SourceLoc here) {
   return make(is_float ? TokenKind::Float : TokenKind::Integer, start, here);
 }
 
+std::size_t Lexer::bytes_to_block_end() const {
+  std::size_t depth = 1;
+  std::size_t i = pos_;
+  const std::size_t n = src_.size();
+  while (i < n) {
+    const char c = src_[i];
+    if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (--depth == 0) break;
+    } else if (c == '/' && i + 1 < n && src_[i + 1] == '/') {
+      const std::size_t nl = src_.find('\n', i);
+      i = nl == std::string_view::npos ? n : nl;
+      continue;
+    } else if (c == '/' && i + 1 < n && src_[i + 1] == '*') {
+      const std::size_t end = src_.find("*/", i + 2);
+      i = end == std::string_view::npos ? n : end + 2;
+      continue;
+    } else if (c == '"') {
+      const std::size_t end = src_.find_first_of("\"\n", i + 1);
+      i = end == std::string_view::npos ? n : end + 1;
+      continue;
+    }
+    ++i;
+  }
+  return i - pos_;
+}
+
 std::string_view Lexer::raw_block(bool& closed) {
   const std::size_t start = pos_;
   closed = false;

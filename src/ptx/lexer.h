@@ -20,6 +20,11 @@ class Lexer {
   // `}`. `closed` is false when the input ends first.
   std::string_view raw_block(bool& closed);
 
+  // Bytes from the current position to the `}` that closes the current block
+  // (comments and strings skipped), or to the end of the input. Lets the parser
+  // size a function's vectors once instead of growing them.
+  std::size_t bytes_to_block_end() const;
+
   SourceLoc loc() const { return {line_, static_cast<uint32_t>(pos_ - line_start_ + 1)}; }
   // Identifiers longer than this are reported instead of echoed back.
   static constexpr std::size_t kMaxIdentifierLength = 1 << 16;

@@ -22,6 +22,9 @@ inline constexpr uint64_t kMaxArrayElements = uint64_t{1} << 40;
 inline constexpr std::size_t kMaxArrayDims = 8;
 inline constexpr std::size_t kMaxOperands = 32;
 inline constexpr uint32_t kMaxPtxMajor = 9;
+// Source bytes per instruction / operand in nvcc output, for sizing vectors up front.
+inline constexpr std::size_t kBytesPerInstructionEstimate = 32;
+inline constexpr std::size_t kBytesPerOperandEstimate = 10;
 
 enum class BindingKind : uint8_t { Register, Local, Param, Return };
 
@@ -125,7 +128,8 @@ class Parser {
   std::unordered_map<std::string_view, uint32_t> label_names_;
   Function* current_fn_ = nullptr;
   uint32_t current_debug_loc_ = kNone;
-  std::vector<Operand> scratch_;
+  std::vector<Operand> scratch_;       // operands of the instruction being parsed
+  std::vector<Operand> list_scratch_;  // elements of the list being parsed
 };
 
 }  // namespace smsim::ptx::detail
