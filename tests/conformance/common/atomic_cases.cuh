@@ -30,10 +30,37 @@ struct Counters {
 inline constexpr int kAddresses = 4;  // each case contends on this many addresses
 enum OldSlot { kAddOne, kIncWrap, kDecWrap, kExch, kCasClaim, kAddOne64, kSubOne, kOldSlots };
 enum CounterSlot {
-  kAdd, kSub, kInc, kDec, kMin, kMax, kMinS, kMaxS, kAnd, kOr, kXor, kExchFinal, kCasFinal,
-  kCasLoopMul, kAddBlockScope, kAddSystemScope, kCounterSlots32
+  kAdd,
+  kSub,
+  kInc,
+  kDec,
+  kMin,
+  kMax,
+  kMinS,
+  kMaxS,
+  kAnd,
+  kOr,
+  kXor,
+  kExchFinal,
+  kCasFinal,
+  kCasLoopMul,
+  kAddBlockScope,
+  kAddSystemScope,
+  kCounterSlots32
 };
-enum Counter64Slot { kAdd64, kMin64, kMax64, kMinS64, kMaxS64, kAnd64, kOr64, kXor64, kCas64Loop, kExch64, kCounterSlots64 };
+enum Counter64Slot {
+  kAdd64,
+  kMin64,
+  kMax64,
+  kMinS64,
+  kMaxS64,
+  kAnd64,
+  kOr64,
+  kXor64,
+  kCas64Loop,
+  kExch64,
+  kCounterSlots64
+};
 enum FloatSlot { kFloatAdd, kFloatCasMax, kFloatSlots };
 enum DoubleSlot { kDoubleAdd, kDoubleCasMin, kDoubleSlots };
 
@@ -69,7 +96,8 @@ __device__ inline void apply(const Counters& c, u32 v, int thread, int total, u3
   atomicAdd_system(&c.u[at(kAddSystemScope)], v >> 24);
   // 64-bit forms.
   const ull w = static_cast<ull>(v) << 29 ^ static_cast<ull>(thread) * 0x9e3779b97f4a7c15ull;
-  olds[kAddOne64 * total + thread] = static_cast<u32>(atomicAdd(&c.ul[kAdd64 * kAddresses + a], 1ull));
+  olds[kAddOne64 * total + thread] =
+      static_cast<u32>(atomicAdd(&c.ul[kAdd64 * kAddresses + a], 1ull));
   atomicMin(&c.ul[kMin64 * kAddresses + a], w);
   atomicMax(&c.ul[kMax64 * kAddresses + a], w);
   atomicMin(&c.sl[kMinS64 * kAddresses + a], static_cast<long long>(w));
@@ -90,7 +118,8 @@ __device__ inline void apply(const Counters& c, u32 v, int thread, int total, u3
   const float candidate = __uint_as_float(v & 0x7f7fffffu);
   float seen = *fmax;
   while (seen < candidate) {
-    const u32 prev = atomicCAS(reinterpret_cast<u32*>(fmax), __float_as_uint(seen), __float_as_uint(candidate));
+    const u32 prev =
+        atomicCAS(reinterpret_cast<u32*>(fmax), __float_as_uint(seen), __float_as_uint(candidate));
     if (prev == __float_as_uint(seen)) break;
     seen = __uint_as_float(prev);
   }
@@ -99,13 +128,16 @@ __device__ inline void apply(const Counters& c, u32 v, int thread, int total, u3
   const double dc = static_cast<double>(static_cast<int>(v)) * 1.5;
   double dseen = *dmin;
   while (dc < dseen) {
-    const ull prev = atomicCAS(reinterpret_cast<ull*>(dmin), static_cast<ull>(__double_as_longlong(dseen)),
-                               static_cast<ull>(__double_as_longlong(dc)));
+    const ull prev =
+        atomicCAS(reinterpret_cast<ull*>(dmin), static_cast<ull>(__double_as_longlong(dseen)),
+                  static_cast<ull>(__double_as_longlong(dc)));
     if (prev == static_cast<ull>(__double_as_longlong(dseen))) break;
     dseen = __longlong_as_double(static_cast<long long>(prev));
   }
   // Half sums stay exact below 2048: only the first 256 threads add.
-  if (thread < 256) atomicAdd(&c.h2[a], __halves2half2(__int2half_rn(static_cast<int>(v & 7u)), __int2half_rn(-static_cast<int>(v & 3u))));
+  if (thread < 256)
+    atomicAdd(&c.h2[a], __halves2half2(__int2half_rn(static_cast<int>(v & 7u)),
+                                       __int2half_rn(-static_cast<int>(v & 3u))));
   // 16-bit compare-and-swap (sm_70+): a saturating counter kept below 60000.
   unsigned short* us = &c.us[a];
   unsigned short cur = *us, expected;
@@ -158,7 +190,8 @@ inline std::vector<u32> thread_values(int total, uint64_t seed) {
 
 // The final values of the exchanged words.
 inline std::vector<u32> exch_finals_of(const u32* counters) {
-  return std::vector<u32>(counters + kExchFinal * kAddresses, counters + (kExchFinal + 1) * kAddresses);
+  return std::vector<u32>(counters + kExchFinal * kAddresses,
+                          counters + (kExchFinal + 1) * kAddresses);
 }
 
 // Prints the returned-old-value cases, each sorted so that order does not
@@ -166,8 +199,9 @@ inline std::vector<u32> exch_finals_of(const u32* counters) {
 // the initial values plus every value written, whatever the order.
 inline void print_sorted_olds(const char* prefix, std::vector<u32> olds, int total,
                               const std::vector<u32>& exch_finals) {
-  const char* names[kOldSlots] = {"add_one_olds_sorted", "inc_wrap_olds_sorted", "dec_wrap_olds_sorted",
-                                  "exch_olds_and_finals_sorted", "cas_claim_winners", "add_one_u64_olds_sorted",
+  const char* names[kOldSlots] = {"add_one_olds_sorted",  "inc_wrap_olds_sorted",
+                                  "dec_wrap_olds_sorted", "exch_olds_and_finals_sorted",
+                                  "cas_claim_winners",    "add_one_u64_olds_sorted",
                                   "sub_olds_sorted"};
   for (int s = 0; s < kOldSlots; ++s) {
     std::vector<u32> slot(olds.begin() + static_cast<long>(s) * total,
@@ -180,12 +214,26 @@ inline void print_sorted_olds(const char* prefix, std::vector<u32> olds, int tot
   }
 }
 
-inline void print_counters(const char* prefix, const std::vector<u32>& u, const std::vector<ull>& ul,
-                           const std::vector<float>& f, const std::vector<double>& d,
-                           const std::vector<u32>& h2, const std::vector<unsigned short>& us) {
-  const char* names32[kCounterSlots32] = {"add", "sub", "inc_wrap", "dec_wrap", "min_u32", "max_u32",
-                                          "min_s32", "max_s32", "and", "or", "xor", "exch_final_value_set",
-                                          "cas_claimed", "cas_loop_mul", "add_block_scope", "add_system_scope"};
+inline void print_counters(const char* prefix, const std::vector<u32>& u,
+                           const std::vector<ull>& ul, const std::vector<float>& f,
+                           const std::vector<double>& d, const std::vector<u32>& h2,
+                           const std::vector<unsigned short>& us) {
+  const char* names32[kCounterSlots32] = {"add",
+                                          "sub",
+                                          "inc_wrap",
+                                          "dec_wrap",
+                                          "min_u32",
+                                          "max_u32",
+                                          "min_s32",
+                                          "max_s32",
+                                          "and",
+                                          "or",
+                                          "xor",
+                                          "exch_final_value_set",
+                                          "cas_claimed",
+                                          "cas_loop_mul",
+                                          "add_block_scope",
+                                          "add_system_scope"};
   for (int s = 0; s < kCounterSlots32; ++s) {
     // The last exchanged value and the claiming thread depend on order: print
     // only whether they are set.
@@ -197,12 +245,14 @@ inline void print_counters(const char* prefix, const std::vector<u32>& u, const 
     }
     print_case(CaseName(prefix, names32[s]), u.data() + s * kAddresses, kAddresses);
   }
-  const char* names64[kCounterSlots64] = {"add_u64", "min_u64", "max_u64", "min_s64", "max_s64",
-                                          "and_u64", "or_u64", "xor_u64", "cas_loop_add_u64", "exch_u64_set"};
+  const char* names64[kCounterSlots64] = {"add_u64",          "min_u64",     "max_u64", "min_s64",
+                                          "max_s64",          "and_u64",     "or_u64",  "xor_u64",
+                                          "cas_loop_add_u64", "exch_u64_set"};
   for (int s = 0; s < kCounterSlots64; ++s) {
     if (s == kExch64) {
       u32 set = 0;
-      for (int a = 0; a < kAddresses; ++a) set |= static_cast<u32>(ul[s * kAddresses + a] & 1ull) << a;
+      for (int a = 0; a < kAddresses; ++a)
+        set |= static_cast<u32>(ul[s * kAddresses + a] & 1ull) << a;
       print_value(CaseName(prefix, names64[s]), set);
       continue;
     }
@@ -210,7 +260,8 @@ inline void print_counters(const char* prefix, const std::vector<u32>& u, const 
   }
   print_case(CaseName(prefix, "float_add_integers"), f.data() + kFloatAdd * kAddresses, kAddresses);
   print_case(CaseName(prefix, "float_cas_max"), f.data() + kFloatCasMax * kAddresses, kAddresses);
-  print_case(CaseName(prefix, "double_add_quarters"), d.data() + kDoubleAdd * kAddresses, kAddresses);
+  print_case(CaseName(prefix, "double_add_quarters"), d.data() + kDoubleAdd * kAddresses,
+             kAddresses);
   print_case(CaseName(prefix, "double_cas_min"), d.data() + kDoubleCasMin * kAddresses, kAddresses);
   print_case(CaseName(prefix, "half2_add_integers"), h2);
   print_case(CaseName(prefix, "u16_cas_saturating"), us);

@@ -36,10 +36,10 @@ inline void check_cuda(cudaError_t status, const char* what, const char* file, i
 }
 
 #define CONF_CHECK(call) ::conf::check_cuda((call), #call, __FILE__, __LINE__)
-#define CONF_CHECK_LAUNCH()                                                     \
-  do {                                                                          \
-    ::conf::check_cuda(cudaGetLastError(), "launch", __FILE__, __LINE__);       \
-    ::conf::check_cuda(cudaDeviceSynchronize(), "sync", __FILE__, __LINE__);    \
+#define CONF_CHECK_LAUNCH()                                                  \
+  do {                                                                       \
+    ::conf::check_cuda(cudaGetLastError(), "launch", __FILE__, __LINE__);    \
+    ::conf::check_cuda(cudaDeviceSynchronize(), "sync", __FILE__, __LINE__); \
   } while (0)
 
 // ---------------------------------------------------------------------------
@@ -56,10 +56,6 @@ struct Fnv1a {
       state ^= bytes[i];
       state *= kFnvPrime;
     }
-  }
-  template <typename T>
-  void add(const T& value) {
-    add_bytes(&value, sizeof(T));
   }
 };
 
@@ -91,8 +87,8 @@ inline void write_raw(const char* name, const void* data, size_t bytes) {
   char path[512];
   int length = std::snprintf(path, sizeof(path), "%s/", dir);
   for (const char* c = name; *c != '\0' && length < static_cast<int>(sizeof(path)) - 5; ++c) {
-    const bool plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-                       *c == '_' || *c == '-' || *c == '.';
+    const bool plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                       (*c >= '0' && *c <= '9') || *c == '_' || *c == '-' || *c == '.';
     path[length++] = plain ? *c : '+';
   }
   std::snprintf(path + length, sizeof(path) - length, ".bin");
@@ -334,9 +330,15 @@ inline std::vector<float> float_inputs(size_t random_count = kRandomCount,
   Rng rng(seed);
   for (size_t i = 0; i < random_count; ++i) {
     switch (static_cast<Draw>(i % static_cast<size_t>(Draw::kCount))) {
-      case Draw::kRawBits: out.push_back(float_from_bits(rng.next32())); break;
-      case Draw::kSmall: out.push_back(static_cast<float>(rng.uniform(-4.0, 4.0))); break;
-      case Draw::kMedium: out.push_back(static_cast<float>(rng.uniform(-200.0, 200.0))); break;
+      case Draw::kRawBits:
+        out.push_back(float_from_bits(rng.next32()));
+        break;
+      case Draw::kSmall:
+        out.push_back(static_cast<float>(rng.uniform(-4.0, 4.0)));
+        break;
+      case Draw::kMedium:
+        out.push_back(static_cast<float>(rng.uniform(-200.0, 200.0)));
+        break;
       default: {
         const double magnitude = std::ldexp(1.0 + rng.unit(), static_cast<int>(rng.below(80)) - 40);
         out.push_back(static_cast<float>(rng.below(2) ? magnitude : -magnitude));
@@ -354,11 +356,18 @@ inline std::vector<double> double_inputs(size_t random_count = kRandomCount,
   Rng rng(seed);
   for (size_t i = 0; i < random_count; ++i) {
     switch (static_cast<Draw>(i % static_cast<size_t>(Draw::kCount))) {
-      case Draw::kRawBits: out.push_back(double_from_bits(rng.next())); break;
-      case Draw::kSmall: out.push_back(rng.uniform(-4.0, 4.0)); break;
-      case Draw::kMedium: out.push_back(rng.uniform(-200.0, 200.0)); break;
+      case Draw::kRawBits:
+        out.push_back(double_from_bits(rng.next()));
+        break;
+      case Draw::kSmall:
+        out.push_back(rng.uniform(-4.0, 4.0));
+        break;
+      case Draw::kMedium:
+        out.push_back(rng.uniform(-200.0, 200.0));
+        break;
       default: {
-        const double magnitude = std::ldexp(1.0 + rng.unit(), static_cast<int>(rng.below(200)) - 100);
+        const double magnitude =
+            std::ldexp(1.0 + rng.unit(), static_cast<int>(rng.below(200)) - 100);
         out.push_back(rng.below(2) ? magnitude : -magnitude);
         break;
       }
@@ -387,8 +396,8 @@ std::pair<std::vector<T>, std::vector<T>> cross_pairs(const std::vector<T>& valu
   return out;
 }
 
-inline std::pair<std::vector<float>, std::vector<float>> float_pairs(size_t random_count = kRandomCount,
-                                                                     uint64_t seed = kDefaultSeed) {
+inline std::pair<std::vector<float>, std::vector<float>> float_pairs(
+    size_t random_count = kRandomCount, uint64_t seed = kDefaultSeed) {
   return cross_pairs(float_inputs(kRandomCount, seed), float_edge_bits().size(), random_count,
                      seed ^ 0x1);
 }
@@ -557,27 +566,28 @@ template <typename T>
 std::vector<T> shuffled(const std::vector<T>& values, size_t count, uint64_t seed) {
   std::vector<T> out;
   Rng rng(seed);
-  for (size_t i = 0; i < count; ++i) out.push_back(values[rng.below(static_cast<uint32_t>(values.size()))]);
+  for (size_t i = 0; i < count; ++i)
+    out.push_back(values[rng.below(static_cast<uint32_t>(values.size()))]);
   return out;
 }
 
 // Operation structs for the element-wise kernels, one line each.
 // The result type is spelled out: the host pass cannot deduce it from a
 // device-only body.
-#define CONF_UNARY(name, Out, In, expr)                       \
-  struct name {                                               \
-    using result_type = Out;                                  \
-    __device__ Out operator()(In x) const { return expr; }    \
+#define CONF_UNARY(name, Out, In, expr)                    \
+  struct name {                                            \
+    using result_type = Out;                               \
+    __device__ Out operator()(In x) const { return expr; } \
   }
-#define CONF_BINARY(name, Out, A, B, expr)                       \
-  struct name {                                                  \
-    using result_type = Out;                                     \
-    __device__ Out operator()(A x, B y) const { return expr; }   \
+#define CONF_BINARY(name, Out, A, B, expr)                     \
+  struct name {                                                \
+    using result_type = Out;                                   \
+    __device__ Out operator()(A x, B y) const { return expr; } \
   }
-#define CONF_TERNARY(name, Out, A, B, C, expr)                         \
-  struct name {                                                        \
-    using result_type = Out;                                           \
-    __device__ Out operator()(A x, B y, C z) const { return expr; }    \
+#define CONF_TERNARY(name, Out, A, B, C, expr)                      \
+  struct name {                                                     \
+    using result_type = Out;                                        \
+    __device__ Out operator()(A x, B y, C z) const { return expr; } \
   }
 
 // Kernels that write several results per thread use a [slot][thread] layout;

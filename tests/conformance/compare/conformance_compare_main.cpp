@@ -54,8 +54,9 @@ int main(int argc, char** argv) {
   std::string golden, actual;
   if (!read_file(paths[0], golden)) return usage(("cannot read golden '" + paths[0] + "'").c_str());
   if (!read_file(paths[1], actual)) return usage(("cannot read output '" + paths[1] + "'").c_str());
-  const auto result = smsim::conformance::diff_outputs(smsim::conformance::parse_program_output(golden),
-                                                       smsim::conformance::parse_program_output(actual), options);
+  const auto result =
+      smsim::conformance::diff_outputs(smsim::conformance::parse_program_output(golden),
+                                       smsim::conformance::parse_program_output(actual), options);
   std::cout << smsim::conformance::format_report(result);
   return result.passed() ? kExitSame : kExitDifferent;
 }

@@ -15,8 +15,8 @@ bool is_approximate(const std::string& name, const DiffOptions& options) {
                      [&](const std::string& prefix) { return name.starts_with(prefix); });
 }
 
-void diff_cases(const ProgramOutput& expected, const ProgramOutput& actual, const DiffOptions& options,
-                DiffResult& result) {
+void diff_cases(const ProgramOutput& expected, const ProgramOutput& actual,
+                const DiffOptions& options, DiffResult& result) {
   for (const CaseLine& want : expected.cases) {
     const bool approximate = is_approximate(want.name, options);
     if (approximate) ++result.approximate_case_count;
@@ -40,11 +40,12 @@ void diff_cases(const ProgramOutput& expected, const ProgramOutput& actual, cons
 
 // Pairs a run of golden-only lines with a run of smsim-only lines: the first
 // ones as changed lines, the rest as missing or extra.
-void flush_run(const std::vector<const TextLine*>& removed, const std::vector<const TextLine*>& added,
-               DiffResult& result) {
+void flush_run(const std::vector<const TextLine*>& removed,
+               const std::vector<const TextLine*>& added, DiffResult& result) {
   const size_t paired = std::min(removed.size(), added.size());
   for (size_t i = 0; i < paired; ++i) {
-    result.text.push_back({removed[i]->line_number, added[i]->line_number, removed[i]->text, added[i]->text});
+    result.text.push_back(
+        {removed[i]->line_number, added[i]->line_number, removed[i]->text, added[i]->text});
   }
   for (size_t i = paired; i < removed.size(); ++i) {
     result.text.push_back({removed[i]->line_number, 0, removed[i]->text, ""});
@@ -62,11 +63,14 @@ void diff_text_by_position(const std::vector<TextLine>& want, const std::vector<
       result.text.push_back({want[i].line_number, got[i].line_number, want[i].text, got[i].text});
     }
   }
-  for (size_t i = common; i < want.size(); ++i) result.text.push_back({want[i].line_number, 0, want[i].text, ""});
-  for (size_t i = common; i < got.size(); ++i) result.text.push_back({0, got[i].line_number, "", got[i].text});
+  for (size_t i = common; i < want.size(); ++i)
+    result.text.push_back({want[i].line_number, 0, want[i].text, ""});
+  for (size_t i = common; i < got.size(); ++i)
+    result.text.push_back({0, got[i].line_number, "", got[i].text});
 }
 
-void diff_text(const std::vector<TextLine>& want, const std::vector<TextLine>& got, DiffResult& result) {
+void diff_text(const std::vector<TextLine>& want, const std::vector<TextLine>& got,
+               DiffResult& result) {
   const size_t n = want.size(), m = got.size();
   if ((n + 1) * (m + 1) > kMaxAlignmentCells) {
     diff_text_by_position(want, got, result);
@@ -76,7 +80,8 @@ void diff_text(const std::vector<TextLine>& want, const std::vector<TextLine>& g
   std::vector<std::vector<unsigned>> lcs(n + 1, std::vector<unsigned>(m + 1, 0));
   for (size_t i = n; i-- > 0;) {
     for (size_t j = m; j-- > 0;) {
-      lcs[i][j] = want[i].text == got[j].text ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+      lcs[i][j] = want[i].text == got[j].text ? lcs[i + 1][j + 1] + 1
+                                              : std::max(lcs[i + 1][j], lcs[i][j + 1]);
     }
   }
   std::vector<const TextLine*> removed, added;
@@ -125,7 +130,8 @@ bool DiffResult::passed() const {
   return cases_pass && text.empty() && problems.empty();
 }
 
-DiffResult diff_outputs(const ProgramOutput& expected, const ProgramOutput& actual, const DiffOptions& options) {
+DiffResult diff_outputs(const ProgramOutput& expected, const ProgramOutput& actual,
+                        const DiffOptions& options) {
   DiffResult result;
   result.expected_case_count = expected.cases.size();
   for (const std::string& p : expected.problems) result.problems.push_back("golden: " + p);
@@ -149,7 +155,8 @@ std::string format_report(const DiffResult& result) {
         break;
       case CaseVerdict::kMissing:
         ++missing;
-        out << "case " << d.name << " is missing from smsim's output\n  golden: " << d.expected << "\n";
+        out << "case " << d.name << " is missing from smsim's output\n  golden: " << d.expected
+            << "\n";
         break;
       case CaseVerdict::kUnexpected:
         ++unexpected;
@@ -166,12 +173,13 @@ std::string format_report(const DiffResult& result) {
     if (t.actual_line) out << "  + " << t.actual << "\n";
   }
   for (const std::string& p : result.problems) out << "malformed: " << p << "\n";
-  out << (result.passed() ? "PASS" : "FAIL") << ": " << result.expected_case_count << " golden cases, " << changed
-      << " changed, " << missing << " missing, " << unexpected << " unexpected; " << result.text.size()
-      << " text lines differ";
+  out << (result.passed() ? "PASS" : "FAIL") << ": " << result.expected_case_count
+      << " golden cases, " << changed << " changed, " << missing << " missing, " << unexpected
+      << " unexpected; " << result.text.size() << " text lines differ";
   if (result.approximate_case_count) {
-    out << "; approximate cases bit-identical: " << result.approximate_case_count - result.approximate_mismatches
-        << " of " << result.approximate_case_count;
+    out << "; approximate cases bit-identical: "
+        << result.approximate_case_count - result.approximate_mismatches << " of "
+        << result.approximate_case_count;
   }
   out << "\n";
   return out.str();

@@ -38,7 +38,7 @@ struct DiffResult {
   std::vector<TextDifference> text;
   std::vector<std::string> problems;  // malformed lines in either output
   size_t expected_case_count = 0;
-  size_t approximate_case_count = 0;    // approximate cases in the golden
+  size_t approximate_case_count = 0;  // approximate cases in the golden
   size_t approximate_mismatches = 0;
 
   // True when every non-approximate case and every text line is identical.

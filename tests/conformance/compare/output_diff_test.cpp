@@ -67,8 +67,8 @@ TEST(OutputDiff, EqualOutputsPass) {
 }
 
 TEST(OutputDiff, ReportsExactlyTheChangedCase) {
-  const std::string actual =
-      replace(kGolden, "CASE mul@0 00000000000000bb 0010 0020", "CASE mul@0 00000000000000bd 0010 0021");
+  const std::string actual = replace(kGolden, "CASE mul@0 00000000000000bb 0010 0020",
+                                     "CASE mul@0 00000000000000bd 0010 0021");
   const DiffResult result = diff(kGolden, actual);
   EXPECT_FALSE(result.passed());
   ASSERT_EQ(result.cases.size(), 1u);
@@ -104,7 +104,8 @@ TEST(OutputDiff, ReportsMissingAndUnexpectedCases) {
   const std::string report = format_report(result);
   EXPECT_NE(report.find("case add@0 is missing from smsim's output"), std::string::npos);
   EXPECT_NE(report.find("case sub@0 is not in the golden"), std::string::npos);
-  EXPECT_NE(report.find("FAIL: 3 golden cases, 0 changed, 1 missing, 1 unexpected"), std::string::npos);
+  EXPECT_NE(report.find("FAIL: 3 golden cases, 0 changed, 1 missing, 1 unexpected"),
+            std::string::npos);
 }
 
 TEST(OutputDiff, TextLinesShowAsUnifiedDiff) {
@@ -114,8 +115,9 @@ TEST(OutputDiff, TextLinesShowAsUnifiedDiff) {
   EXPECT_TRUE(result.cases.empty());
   ASSERT_EQ(result.text.size(), 2u);
   const std::string report = format_report(result);
-  EXPECT_NE(report.find("text golden line 6, smsim line 6\n  - printf line one\n  + printf line 1\n"),
-            std::string::npos)
+  EXPECT_NE(
+      report.find("text golden line 6, smsim line 6\n  - printf line one\n  + printf line 1\n"),
+      std::string::npos)
       << report;
   EXPECT_NE(report.find("text smsim line 7\n  + inserted\n"), std::string::npos) << report;
 }
@@ -130,7 +132,8 @@ TEST(OutputDiff, MissingTextLineIsReported) {
 }
 
 TEST(OutputDiff, ApproximateCasesMayDifferButAreCounted) {
-  const std::string actual = replace(kGolden, "00000000000000cc 3f800000", "00000000000000cd 3f800001");
+  const std::string actual =
+      replace(kGolden, "00000000000000cc 3f800000", "00000000000000cd 3f800001");
   DiffOptions options;
   options.approximate_prefixes = {"sin.approx"};
   const DiffResult result = diff(kGolden, actual, options);

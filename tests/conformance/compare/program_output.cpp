@@ -34,7 +34,8 @@ ProgramOutput parse_program_output(std::string_view output) {
     std::vector<std::string> words = split_words(line);
     if (words.size() < 3) {
       result.problems.push_back("line " + std::to_string(line_number) +
-                                ": a CASE line needs a name and a hash: '" + std::string(line) + "'");
+                                ": a CASE line needs a name and a hash: '" + std::string(line) +
+                                "'");
       result.text.push_back({std::string(line), line_number});
       continue;
     }

@@ -22,12 +22,19 @@ void run(const char* prefix, int blocks, int threads) {
   DeviceBuffer<unsigned short> us(init.us);
   DeviceBuffer<u32> values(thread_values(total, 0xa70a70ull + total));
   DeviceBuffer<u32> olds(static_cast<size_t>(kOldSlots) * total);
-  Counters c{u.get(), reinterpret_cast<int*>(u.get()), ul.get(), reinterpret_cast<long long*>(ul.get()),
-             f.get(), d.get(), reinterpret_cast<__half2*>(h2.get()), us.get()};
+  Counters c{u.get(),
+             reinterpret_cast<int*>(u.get()),
+             ul.get(),
+             reinterpret_cast<long long*>(ul.get()),
+             f.get(),
+             d.get(),
+             reinterpret_cast<__half2*>(h2.get()),
+             us.get()};
   global_atomics_kernel<<<blocks, threads>>>(c, values.get(), olds.get(), total);
   CONF_CHECK_LAUNCH();
   print_sorted_olds(prefix, olds.download(), total, exch_finals_of(u.download().data()));
-  print_counters(prefix, u.download(), ul.download(), f.download(), d.download(), h2.download(), us.download());
+  print_counters(prefix, u.download(), ul.download(), f.download(), d.download(), h2.download(),
+                 us.download());
 }
 
 int main() {

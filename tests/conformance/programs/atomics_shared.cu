@@ -15,21 +15,25 @@ struct SharedCounters {
   unsigned short us[kAddresses];
 };
 
-__global__ void shared_atomics_kernel(const SharedCounters* init, SharedCounters* out, const u32* values,
-                                      u32* olds, int total) {
+__global__ void shared_atomics_kernel(const SharedCounters* init, SharedCounters* out,
+                                      const u32* values, u32* olds, int total) {
   __shared__ SharedCounters s;
   // Copy the initial state in, word by word.
   const u32* src = reinterpret_cast<const u32*>(init);
   u32* dst = reinterpret_cast<u32*>(&s);
-  for (int i = threadIdx.x; i < static_cast<int>(sizeof(SharedCounters) / sizeof(u32)); i += blockDim.x) dst[i] = src[i];
+  for (int i = threadIdx.x; i < static_cast<int>(sizeof(SharedCounters) / sizeof(u32));
+       i += blockDim.x)
+    dst[i] = src[i];
   __syncthreads();
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  Counters c{s.u, reinterpret_cast<int*>(s.u), s.ul, reinterpret_cast<long long*>(s.ul), s.f, s.d,
-             reinterpret_cast<__half2*>(s.h2), s.us};
+  Counters c{s.u, reinterpret_cast<int*>(s.u),      s.ul, reinterpret_cast<long long*>(s.ul), s.f,
+             s.d, reinterpret_cast<__half2*>(s.h2), s.us};
   apply(c, values[t], t, total, olds);
   __syncthreads();
   u32* block_out = reinterpret_cast<u32*>(&out[blockIdx.x]);
-  for (int i = threadIdx.x; i < static_cast<int>(sizeof(SharedCounters) / sizeof(u32)); i += blockDim.x) block_out[i] = dst[i];
+  for (int i = threadIdx.x; i < static_cast<int>(sizeof(SharedCounters) / sizeof(u32));
+       i += blockDim.x)
+    block_out[i] = dst[i];
 }
 
 void run(const char* prefix, int blocks, int threads) {
@@ -44,7 +48,8 @@ void run(const char* prefix, int blocks, int threads) {
   DeviceBuffer<SharedCounters> dout(blocks);
   DeviceBuffer<u32> values(thread_values(total, 0x5a70a70ull + total));
   DeviceBuffer<u32> olds(static_cast<size_t>(kOldSlots) * total);
-  shared_atomics_kernel<<<blocks, threads>>>(dinit.get(), dout.get(), values.get(), olds.get(), total);
+  shared_atomics_kernel<<<blocks, threads>>>(dinit.get(), dout.get(), values.get(), olds.get(),
+                                             total);
   CONF_CHECK_LAUNCH();
   const auto results = dout.download();
   // The exchange finals of every block join the exchanged olds.
@@ -62,7 +67,8 @@ void run(const char* prefix, int blocks, int threads) {
                    std::vector<ull>(r.ul, r.ul + kCounterSlots64 * kAddresses),
                    std::vector<float>(r.f, r.f + kFloatSlots * kAddresses),
                    std::vector<double>(r.d, r.d + kDoubleSlots * kAddresses),
-                   std::vector<u32>(r.h2, r.h2 + kAddresses), std::vector<unsigned short>(r.us, r.us + kAddresses));
+                   std::vector<u32>(r.h2, r.h2 + kAddresses),
+                   std::vector<unsigned short>(r.us, r.us + kAddresses));
   }
 }
 

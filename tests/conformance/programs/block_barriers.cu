@@ -7,7 +7,18 @@ using namespace conf;
 
 using u32 = uint32_t;
 
-enum Slot { kCount, kAnd, kOr, kCountLane0, kAndAllTrue, kOrAllFalse, kExchange, kNamedBarrier, kSyncwarp, kSlots };
+enum Slot {
+  kCount,
+  kAnd,
+  kOr,
+  kCountLane0,
+  kAndAllTrue,
+  kOrAllFalse,
+  kExchange,
+  kNamedBarrier,
+  kSyncwarp,
+  kSlots
+};
 
 __global__ void barrier_kernel(const u32* in, u32* out, int total) {
   const int threads = blockDim.x * blockDim.y;
@@ -16,7 +27,8 @@ __global__ void barrier_kernel(const u32* in, u32* out, int total) {
   const u32 v = in[g];
   auto put = [&](Slot s, u32 value) { out[s * total + g] = value; };
   put(kCount, static_cast<u32>(__syncthreads_count(v % 3u == 0)));
-  put(kAnd, static_cast<u32>(__syncthreads_and(v != 0x12345678u && (blockIdx.x != 1 || tid != 77))));
+  put(kAnd,
+      static_cast<u32>(__syncthreads_and(v != 0x12345678u && (blockIdx.x != 1 || tid != 77))));
   put(kOr, static_cast<u32>(__syncthreads_or(blockIdx.x == 2 && tid == threads - 1)));
   put(kCountLane0, static_cast<u32>(__syncthreads_count((tid & 31) == 0)));
   put(kAndAllTrue, static_cast<u32>(__syncthreads_and(1)));
@@ -53,9 +65,10 @@ void run_shape(const char* name, dim3 block, int blocks) {
   DeviceBuffer<u32> out(static_cast<size_t>(kSlots) * total);
   barrier_kernel<<<blocks, block, threads * sizeof(u32)>>>(din.get(), out.get(), total);
   CONF_CHECK_LAUNCH();
-  print_slots(name, out.download(), total,
-              {"syncthreads_count", "syncthreads_and", "syncthreads_or", "count_lane0", "and_all_true",
-               "or_all_false", "shared_exchange", "named_barrier", "syncwarp_even_lanes"});
+  print_slots(
+      name, out.download(), total,
+      {"syncthreads_count", "syncthreads_and", "syncthreads_or", "count_lane0", "and_all_true",
+       "or_all_false", "shared_exchange", "named_barrier", "syncwarp_even_lanes"});
 }
 
 int main() {

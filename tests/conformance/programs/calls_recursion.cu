@@ -11,7 +11,9 @@ constexpr int kThreads = 128;
 constexpr int kBlocks = 2;
 constexpr int kTotal = kThreads * kBlocks;
 
-__device__ __noinline__ u32 fib(u32 n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+__device__ __noinline__ u32 fib(u32 n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
 
 __device__ __noinline__ u32 ackermann(u32 m, u32 n) {
   if (m == 0) return n + 1;
@@ -27,10 +29,18 @@ __device__ __noinline__ u32 frame_sum(u32 depth, u32 seed) {
   return local[(seed + depth) % 8] + frame_sum(depth - 1, seed ^ (seed << 3));
 }
 
-__device__ __noinline__ u32 op_add(u32 a, u32 b) { return a + b; }
-__device__ __noinline__ u32 op_mul(u32 a, u32 b) { return a * b; }
-__device__ __noinline__ u32 op_xor(u32 a, u32 b) { return a ^ b; }
-__device__ __noinline__ u32 op_rot(u32 a, u32 b) { return __funnelshift_l(a, a, b); }
+__device__ __noinline__ u32 op_add(u32 a, u32 b) {
+  return a + b;
+}
+__device__ __noinline__ u32 op_mul(u32 a, u32 b) {
+  return a * b;
+}
+__device__ __noinline__ u32 op_xor(u32 a, u32 b) {
+  return a ^ b;
+}
+__device__ __noinline__ u32 op_rot(u32 a, u32 b) {
+  return __funnelshift_l(a, a, b);
+}
 using BinaryOp = u32 (*)(u32, u32);
 __device__ BinaryOp g_ops[4] = {op_add, op_mul, op_xor, op_rot};
 
@@ -59,7 +69,8 @@ struct Big {
   u32 words[12];
   double d;
 };
-__device__ __noinline__ Big transform(Big in, u32 a, u32 b, u32 c, u32 d, u32 e, u32 f, u32 g, u32 h) {
+__device__ __noinline__ Big transform(Big in, u32 a, u32 b, u32 c, u32 d, u32 e, u32 f, u32 g,
+                                      u32 h) {
   Big out = in;
   for (int i = 0; i < 12; ++i) out.words[i] = in.words[11 - i] * a + b - c + (d ^ e) + f * g - h;
   out.d = in.d * 0.5 + static_cast<double>(a);
@@ -81,9 +92,15 @@ __global__ void calls_kernel(const u32* in, u32* out) {
   put(kPointerChain, chain);
   Shape* shape = nullptr;
   switch (v % 3u) {
-    case 0: shape = new Rect(v % 100u, (v >> 8) % 100u); break;
-    case 1: shape = new Tri(v % 91u, (v >> 9) % 77u); break;
-    default: shape = new Square((v >> 3) % 50u); break;
+    case 0:
+      shape = new Rect(v % 100u, (v >> 8) % 100u);
+      break;
+    case 1:
+      shape = new Tri(v % 91u, (v >> 9) % 77u);
+      break;
+    default:
+      shape = new Square((v >> 3) % 50u);
+      break;
   }
   put(kVirtual, shape ? shape->area() * 4u + shape->kind() : 0xffffffffu);
   delete shape;
@@ -106,8 +123,9 @@ int main() {
   DeviceBuffer<u32> out(static_cast<size_t>(kSlots) * kTotal);
   calls_kernel<<<kBlocks, kThreads>>>(din.get(), out.get());
   CONF_CHECK_LAUNCH();
-  print_slots("calls", out.download(), kTotal,
-              {"recursive_fib", "recursive_ackermann", "recursive_frames_with_arrays", "function_pointer",
-               "function_pointer_chain", "virtual_functions", "large_struct_arguments"});
+  print_slots(
+      "calls", out.download(), kTotal,
+      {"recursive_fib", "recursive_ackermann", "recursive_frames_with_arrays", "function_pointer",
+       "function_pointer_chain", "virtual_functions", "large_struct_arguments"});
   return 0;
 }

@@ -16,29 +16,47 @@ enum Slot { kNested, kLoops, kSwitch, kSwitchSparse, kWhileDivergent, kPredicate
 
 __device__ u32 dense_switch(u32 v) {
   switch (v % 12u) {
-    case 0: return v + 1;
-    case 1: return v * 3;
-    case 2: return v ^ 0xdeadbeefu;
-    case 3: return v >> 3;
-    case 4: return ~v;
-    case 5: return v << 2;
-    case 6: return v - 77;
-    case 7: return v | 0x10001u;
-    case 8: return v & 0xff00ff00u;
-    case 9: return __brev(v);
-    case 10: return __popc(v);
-    default: return 42;
+    case 0:
+      return v + 1;
+    case 1:
+      return v * 3;
+    case 2:
+      return v ^ 0xdeadbeefu;
+    case 3:
+      return v >> 3;
+    case 4:
+      return ~v;
+    case 5:
+      return v << 2;
+    case 6:
+      return v - 77;
+    case 7:
+      return v | 0x10001u;
+    case 8:
+      return v & 0xff00ff00u;
+    case 9:
+      return __brev(v);
+    case 10:
+      return __popc(v);
+    default:
+      return 42;
   }
 }
 
 __device__ u32 sparse_switch(u32 v) {
   switch (v & 0xfffu) {
-    case 1: return 10;
-    case 100: return 20;
-    case 1000: return 30;
-    case 4000: return 40;
-    case 17: return 50;
-    default: return v % 7u;
+    case 1:
+      return 10;
+    case 100:
+      return 20;
+    case 1000:
+      return 30;
+    case 4000:
+      return 40;
+    case 17:
+      return 50;
+    default:
+      return v % 7u;
   }
 }
 
@@ -52,7 +70,10 @@ __global__ void flow_kernel(const u32* in, u32* out) {
     r += v >> 1;
     if (v & 2u) {
       r ^= 0x1234u;
-      if (v & 4u) r *= 3u; else r += 17u;
+      if (v & 4u)
+        r *= 3u;
+      else
+        r += 17u;
     } else {
       r -= 5u;
       if ((v >> 8) % 3u == 0) r = __brev(r);
@@ -129,7 +150,10 @@ int main() {
   std::vector<u32> in(kTotal);
   Rng rng(0xf10ull);
   for (auto& v : in) v = rng.next32();
-  in[0] = 0; in[1] = 1; in[2] = 0xffffffffu; in[3] = 0x80000000u;
+  in[0] = 0;
+  in[1] = 1;
+  in[2] = 0xffffffffu;
+  in[3] = 0x80000000u;
   DeviceBuffer<u32> din(in);
   DeviceBuffer<u32> out(static_cast<size_t>(kSlots) * kTotal);
   flow_kernel<<<kBlocks, kThreads>>>(din.get(), out.get());

@@ -81,7 +81,8 @@ CONF_UNARY(IntAsFloat, float, int, __int_as_float(x));
 CONF_UNARY(FloatAsUint, unsigned, float, __float_as_uint(x) ^ 0x80000000u);
 CONF_UNARY(DoubleHi, int, double, __double2hiint(x));
 CONF_UNARY(DoubleLo, int, double, __double2loint(x));
-CONF_UNARY(HiLo2Double, double, ll, __hiloint2double(static_cast<int>(x >> 32), static_cast<int>(x)));
+CONF_UNARY(HiLo2Double, double, ll,
+           __hiloint2double(static_cast<int>(x >> 32), static_cast<int>(x)));
 CONF_UNARY(DoubleAsLl, ll, double, __double_as_longlong(x) + 1);
 
 int main() {

@@ -18,7 +18,8 @@ constexpr int kTotal = kThreads * kBlocks;
 constexpr int kTileSlots = 8;
 
 template <unsigned Size, typename Parent>
-__device__ void tile_cases(cg::thread_block_tile<Size, Parent> tile, u32 v, u32* out, int g, int base) {
+__device__ void tile_cases(cg::thread_block_tile<Size, Parent> tile, u32 v, u32* out, int g,
+                           int base) {
   auto put = [&](int s, u32 value) { out[(base + s) * kTotal + g] = value; };
   put(0, tile.thread_rank() | tile.meta_group_rank() << 8 | tile.meta_group_size() << 16);
   put(1, tile.shfl(v, static_cast<int>(v % Size)));
@@ -44,7 +45,15 @@ __global__ void tiles_kernel(const u32* in, u32* out) {
   tile_cases(cg::tiled_partition<32>(block), v, out, g, 5 * kTileSlots);
 }
 
-enum DivergentSlot { kCoalescedRank, kCoalescedSize, kCoalescedSum, kLabeledRank, kLabeledSum, kBlockRank, kDivergentSlots };
+enum DivergentSlot {
+  kCoalescedRank,
+  kCoalescedSize,
+  kCoalescedSum,
+  kLabeledRank,
+  kLabeledSum,
+  kBlockRank,
+  kDivergentSlots
+};
 __global__ void divergent_kernel(const u32* in, u32* out) {
   cg::thread_block block = cg::this_thread_block();
   const int g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -105,8 +114,14 @@ int main() {
     tiles_kernel<<<kBlocks, kThreads>>>(in.get(), out.get());
     CONF_CHECK_LAUNCH();
     const auto results = out.download();
-    const char* slots[kTileSlots] = {"ranks", "shfl", "shfl_down_xor", "any_all_ballot", "reduce_plus",
-                                     "reduce_greater_xor", "inclusive_scan_plus", "exclusive_scan_or"};
+    const char* slots[kTileSlots] = {"ranks",
+                                     "shfl",
+                                     "shfl_down_xor",
+                                     "any_all_ballot",
+                                     "reduce_plus",
+                                     "reduce_greater_xor",
+                                     "inclusive_scan_plus",
+                                     "exclusive_scan_or"};
     for (int t = 0; t < 6; ++t) {
       for (int s = 0; s < kTileSlots; ++s) {
         char name[64];

@@ -13,11 +13,11 @@ __device__ ull sincos_fast(float x) {
   return static_cast<ull>(__float_as_uint(c)) << 32 | __float_as_uint(s);
 }
 
-#define PTX_APPROX(Name, instruction)                                   \
-  __device__ float Name(float x) {                                      \
-    float y;                                                            \
-    asm(instruction " %0, %1;" : "=f"(y) : "f"(x));                     \
-    return y;                                                           \
+#define PTX_APPROX(Name, instruction)               \
+  __device__ float Name(float x) {                  \
+    float y;                                        \
+    asm(instruction " %0, %1;" : "=f"(y) : "f"(x)); \
+    return y;                                       \
   }
 PTX_APPROX(ptx_ex2, "ex2.approx.f32")
 PTX_APPROX(ptx_ex2_ftz, "ex2.approx.ftz.f32")

@@ -68,14 +68,14 @@ int main() {
   u64 total_nans = 0, total_infs = 0, total_denormals = 0, total_zeros = 0;
   for (int b = 0; b < kBlocksOfInputs; ++b) {
     const BlockSums& s = results[b];
-    std::printf("CASE float2half_rn@%08x %016llx %u %u %u %u\n", static_cast<u32>(b) << kBlockBits, s.checksum,
-                s.nan_results, s.inf_results, s.denormal_results, s.zero_results);
+    std::printf("CASE float2half_rn@%08x %016llx %u %u %u %u\n", static_cast<u32>(b) << kBlockBits,
+                s.checksum, s.nan_results, s.inf_results, s.denormal_results, s.zero_results);
     total_nans += s.nan_results;
     total_infs += s.inf_results;
     total_denormals += s.denormal_results;
     total_zeros += s.zero_results;
   }
-  std::printf("RESULT totals nan %llu inf %llu denormal %llu zero %llu\n", total_nans, total_infs, total_denormals,
-              total_zeros);
+  std::printf("RESULT totals nan %llu inf %llu denormal %llu zero %llu\n", total_nans, total_infs,
+              total_denormals, total_zeros);
   return 0;
 }

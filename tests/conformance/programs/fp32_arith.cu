@@ -23,12 +23,13 @@ CONF_BINARY(DivRu, float, float, float, __fdiv_ru(x, y));
 CONF_BINARY(DivRd, float, float, float, __fdiv_rd(x, y));
 CONF_BINARY(DivOperator, float, float, float, x / y);
 CONF_BINARY(AddOperator, float, float, float, x + y);
-CONF_BINARY(MulOperator, float, float, float, x * y);
+CONF_BINARY(MulOperator, float, float, float, x* y);
 CONF_BINARY(MinF, float, float, float, fminf(x, y));
 CONF_BINARY(MaxF, float, float, float, fmaxf(x, y));
 CONF_BINARY(CopySign, float, float, float, copysignf(x, y));
-CONF_BINARY(Less, int, float, float, static_cast<int>(x < y) | static_cast<int>(x == y) << 1 |
-                                    static_cast<int>(x != y) << 2 | static_cast<int>(x >= y) << 3);
+CONF_BINARY(Less, int, float, float,
+            static_cast<int>(x < y) | static_cast<int>(x == y) << 1 |
+                static_cast<int>(x != y) << 2 | static_cast<int>(x >= y) << 3);
 CONF_TERNARY(FmaRn, float, float, float, float, __fmaf_rn(x, y, z));
 CONF_TERNARY(FmaRz, float, float, float, float, __fmaf_rz(x, y, z));
 CONF_TERNARY(FmaRu, float, float, float, float, __fmaf_ru(x, y, z));
@@ -47,8 +48,9 @@ CONF_UNARY(SqrtRd, float, float, __fsqrt_rd(x));
 CONF_UNARY(RsqrtRn, float, float, __frsqrt_rn(x));
 CONF_UNARY(Negate, float, float, -x);
 CONF_UNARY(Abs, float, float, fabsf(x));
-CONF_UNARY(IsNan, int, float, static_cast<int>(isnan(x)) | static_cast<int>(isinf(x)) << 1 |
-                             static_cast<int>(isfinite(x)) << 2 | static_cast<int>(signbit(x)) << 3);
+CONF_UNARY(IsNan, int, float,
+           static_cast<int>(isnan(x)) | static_cast<int>(isinf(x)) << 1 |
+               static_cast<int>(isfinite(x)) << 2 | static_cast<int>(signbit(x)) << 3);
 CONF_UNARY(Saturate, float, float, __saturatef(x));
 
 int main() {

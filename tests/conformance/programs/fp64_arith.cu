@@ -23,7 +23,7 @@ CONF_BINARY(DivRu, double, double, double, __ddiv_ru(x, y));
 CONF_BINARY(DivRd, double, double, double, __ddiv_rd(x, y));
 CONF_BINARY(DivOperator, double, double, double, x / y);
 CONF_BINARY(AddOperator, double, double, double, x + y);
-CONF_BINARY(MulOperator, double, double, double, x * y);
+CONF_BINARY(MulOperator, double, double, double, x* y);
 CONF_BINARY(Min, double, double, double, fmin(x, y));
 CONF_BINARY(Max, double, double, double, fmax(x, y));
 CONF_BINARY(CopySign, double, double, double, copysign(x, y));

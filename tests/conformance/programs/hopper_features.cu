@@ -21,7 +21,8 @@ __global__ void cp_async_kernel(const uint4* in, uint4* out) {
   const int t = threadIdx.x;
   const u32 first = static_cast<u32>(__cvta_generic_to_shared(&stage[t]));
   const u32 second = static_cast<u32>(__cvta_generic_to_shared(&stage[kThreads + t]));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(first), "l"(&in[blockIdx.x * 2 * kThreads + t]));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(first),
+               "l"(&in[blockIdx.x * 2 * kThreads + t]));
   asm volatile("cp.async.commit_group;");
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16, 8;" ::"r"(second),
                "l"(&in[blockIdx.x * 2 * kThreads + kThreads + t]));
@@ -40,21 +41,26 @@ __global__ void mbarrier_kernel(u32* out) {
   __shared__ unsigned long long barrier;
   __shared__ u32 values[kThreads];
   const u32 bar = static_cast<u32>(__cvta_generic_to_shared(&barrier));
-  if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(bar), "r"(kThreads));
+  if (threadIdx.x == 0)
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(bar), "r"(kThreads));
   __syncthreads();
   values[threadIdx.x] = threadIdx.x * 7u + 1u;
   unsigned long long state;
   asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(bar));
   u32 done = 0;
   while (!done) {
-    asm volatile("{\n\t.reg .pred p;\n\tmbarrier.test_wait.shared.b64 p, [%1], %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(bar), "l"(state));
+    asm volatile(
+        "{\n\t.reg .pred p;\n\tmbarrier.test_wait.shared.b64 p, [%1], %2;\n\tselp.u32 %0, 1, 0, "
+        "p;\n\t}"
+        : "=r"(done)
+        : "r"(bar), "l"(state));
   }
   u32 parity_done = 0;
-  asm volatile("{\n\t.reg .pred p;\n\tmbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-               : "=r"(parity_done)
-               : "r"(bar), "r"(0));
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tmbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\tselp.u32 %0, 1, "
+      "0, p;\n\t}"
+      : "=r"(parity_done)
+      : "r"(bar), "r"(0));
   out[threadIdx.x] = values[(threadIdx.x + 5) % kThreads] | parity_done << 31;
 }
 
@@ -72,8 +78,8 @@ __global__ void __cluster_dims__(4, 1, 1) cluster_kernel(u32* out) {
   asm("mov.u32 %0, %%clusterid.x;" : "=r"(cluster_id));
   asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(cluster_ctarank));
   asm("mov.u32 %0, %%nclusterid.x;" : "=r"(nclusterid));
-  out[blockIdx.x * kThreads + threadIdx.x] =
-      value ^ cluster_id << 20 ^ cluster_ctarank << 24 ^ nclusterid << 28 ^ cluster.num_blocks() << 16;
+  out[blockIdx.x * kThreads + threadIdx.x] = value ^ cluster_id << 20 ^ cluster_ctarank << 24 ^
+                                             nclusterid << 28 ^ cluster.num_blocks() << 16;
 }
 
 __global__ void elect_kernel(const u32* in, u32* out) {
@@ -93,18 +99,28 @@ __global__ void mma_kernel(const u32* a, const u32* b, const float* c, float* d_
                            const double* da, const double* db, double* dd) {
   const int lane = threadIdx.x;
   float d0, d1, d2, d3;
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
-               : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
-               : "r"(a[lane * 4]), "r"(a[lane * 4 + 1]), "r"(a[lane * 4 + 2]), "r"(a[lane * 4 + 3]),
-                 "r"(b[lane * 2]), "r"(b[lane * 2 + 1]), "f"(c[lane * 4]), "f"(c[lane * 4 + 1]),
-                 "f"(c[lane * 4 + 2]), "f"(c[lane * 4 + 3]));
-  d_tf32[lane * 4] = d0; d_tf32[lane * 4 + 1] = d1; d_tf32[lane * 4 + 2] = d2; d_tf32[lane * 4 + 3] = d3;
-  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
-               : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
-               : "r"(a[lane * 4]), "r"(a[lane * 4 + 1]), "r"(a[lane * 4 + 2]), "r"(a[lane * 4 + 3]),
-                 "r"(b[lane * 2]), "r"(b[lane * 2 + 1]), "f"(c[lane * 4]), "f"(c[lane * 4 + 1]),
-                 "f"(c[lane * 4 + 2]), "f"(c[lane * 4 + 3]));
-  d_bf16[lane * 4] = d0; d_bf16[lane * 4 + 1] = d1; d_bf16[lane * 4 + 2] = d2; d_bf16[lane * 4 + 3] = d3;
+  asm volatile(
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%10,%11,%12,%13};"
+      : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+      : "r"(a[lane * 4]), "r"(a[lane * 4 + 1]), "r"(a[lane * 4 + 2]), "r"(a[lane * 4 + 3]),
+        "r"(b[lane * 2]), "r"(b[lane * 2 + 1]), "f"(c[lane * 4]), "f"(c[lane * 4 + 1]),
+        "f"(c[lane * 4 + 2]), "f"(c[lane * 4 + 3]));
+  d_tf32[lane * 4] = d0;
+  d_tf32[lane * 4 + 1] = d1;
+  d_tf32[lane * 4 + 2] = d2;
+  d_tf32[lane * 4 + 3] = d3;
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%10,%11,%12,%13};"
+      : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+      : "r"(a[lane * 4]), "r"(a[lane * 4 + 1]), "r"(a[lane * 4 + 2]), "r"(a[lane * 4 + 3]),
+        "r"(b[lane * 2]), "r"(b[lane * 2 + 1]), "f"(c[lane * 4]), "f"(c[lane * 4 + 1]),
+        "f"(c[lane * 4 + 2]), "f"(c[lane * 4 + 3]));
+  d_bf16[lane * 4] = d0;
+  d_bf16[lane * 4 + 1] = d1;
+  d_bf16[lane * 4 + 2] = d2;
+  d_bf16[lane * 4 + 3] = d3;
   double e0, e1;
   asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%4,%5};"
                : "=d"(e0), "=d"(e1)
@@ -159,7 +175,8 @@ int main() {
     DeviceBuffer<u32> dA(a), dB(b);
     DeviceBuffer<float> dC(c), dT(128), dH(128);
     DeviceBuffer<double> dDa(da), dDb(db), dDd(64);
-    mma_kernel<<<1, 32>>>(dA.get(), dB.get(), dC.get(), dT.get(), dH.get(), dDa.get(), dDb.get(), dDd.get());
+    mma_kernel<<<1, 32>>>(dA.get(), dB.get(), dC.get(), dT.get(), dH.get(), dDa.get(), dDb.get(),
+                          dDd.get());
     CONF_CHECK_LAUNCH();
     print_case("mma_sync/m16n8k8_tf32", dT.download());
     print_case("mma_sync/m16n8k16_bf16", dH.download());

@@ -45,11 +45,14 @@ int main() {
   CONF_CHECK(cudaStreamWaitEvent(s2, copied, 0));
   scale_kernel<<<kCount / 256, 256, 0, s2>>>(a.get(), b.get(), 7u, kCount);
   CONF_CHECK(cudaMemsetAsync(a.get(), 0x11, 64 * sizeof(u32), s2));
-  CONF_CHECK(cudaMemcpyAsync(pinned_out, b.get(), kCount * sizeof(u32), cudaMemcpyDeviceToHost, s2));
+  CONF_CHECK(
+      cudaMemcpyAsync(pinned_out, b.get(), kCount * sizeof(u32), cudaMemcpyDeviceToHost, s2));
   CONF_CHECK(cudaStreamSynchronize(s2));
   print_case("pinned/async_streams_event_order", pinned_out, kCount);
-  print_value("stream/query_after_sync_is_success", static_cast<int>(cudaStreamQuery(s2) == cudaSuccess));
-  print_value("event/query_after_sync_is_success", static_cast<int>(cudaEventQuery(copied) == cudaSuccess));
+  print_value("stream/query_after_sync_is_success",
+              static_cast<int>(cudaStreamQuery(s2) == cudaSuccess));
+  print_value("event/query_after_sync_is_success",
+              static_cast<int>(cudaEventQuery(copied) == cudaSuccess));
   print_case("memset_async/first_words", a.download());
   unsigned int flags = 0;
   CONF_CHECK(cudaStreamGetFlags(s2, &flags));
@@ -70,7 +73,8 @@ int main() {
 
   // Mapped (zero-copy) memory: the kernel writes host memory directly.
   u32* mapped = nullptr;
-  CONF_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&mapped), kCount * sizeof(u32), cudaHostAllocMapped));
+  CONF_CHECK(
+      cudaHostAlloc(reinterpret_cast<void**>(&mapped), kCount * sizeof(u32), cudaHostAllocMapped));
   for (int i = 0; i < kCount; ++i) mapped[i] = static_cast<u32>(i) * 3u;
   u32* mapped_device = nullptr;
   CONF_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&mapped_device), mapped, 0));

@@ -36,24 +36,30 @@ __device__ u32 ptx_bfe_u(u32 a, u32 b) {
 }
 __device__ u32 ptx_bfe_s(u32 a, u32 b) {
   int d;
-  asm("bfe.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(static_cast<int>(a)), "r"(b & 0xff), "r"((b >> 8) & 0xff));
+  asm("bfe.s32 %0, %1, %2, %3;"
+      : "=r"(d)
+      : "r"(static_cast<int>(a)), "r"(b & 0xff), "r"((b >> 8) & 0xff));
   return static_cast<u32>(d);
 }
 __device__ u32 ptx_bfi(u32 a, u32 b) {
   u32 d;
-  asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(d) : "r"(a), "r"(b), "r"(b & 0xff), "r"((a >> 8) & 0xff));
+  asm("bfi.b32 %0, %1, %2, %3, %4;"
+      : "=r"(d)
+      : "r"(a), "r"(b), "r"(b & 0xff), "r"((a >> 8) & 0xff));
   return d;
 }
 __device__ u64 ptx_bfe_u64(u64 a, u64 b) {
   u64 d;
-  asm("bfe.u64 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "r"(static_cast<u32>(b & 0xff)), "r"(static_cast<u32>((b >> 8) & 0xff)));
+  asm("bfe.u64 %0, %1, %2, %3;"
+      : "=l"(d)
+      : "l"(a), "r"(static_cast<u32>(b & 0xff)), "r"(static_cast<u32>((b >> 8) & 0xff)));
   return d;
 }
-#define PRMT_MODE(Name, mode)                                               \
-  __device__ u32 Name(u32 a, u32 b) {                                       \
-    u32 d;                                                                  \
+#define PRMT_MODE(Name, mode)                                                        \
+  __device__ u32 Name(u32 a, u32 b) {                                                \
+    u32 d;                                                                           \
     asm("prmt.b32." mode " %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(a ^ b)); \
-    return d;                                                               \
+    return d;                                                                        \
   }
 PRMT_MODE(prmt_f4e, "f4e")
 PRMT_MODE(prmt_b4e, "b4e")
@@ -107,7 +113,9 @@ __device__ u32 mad_cc_chain(u32 a, u32 b) {
 }
 __device__ u32 sad_ptx(u32 a, u32 b) {
   int d;
-  asm("sad.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(static_cast<int>(a)), "r"(static_cast<int>(b)), "r"(7));
+  asm("sad.s32 %0, %1, %2, %3;"
+      : "=r"(d)
+      : "r"(static_cast<int>(a)), "r"(static_cast<int>(b)), "r"(7));
   return static_cast<u32>(d);
 }
 __device__ u32 szext(u32 a, u32 b) {
@@ -166,24 +174,42 @@ CONF_BINARY(SatAdd, int, u32, u32, ([&] {
 int main() {
   begin("int_division_bits");
   const auto [a, b] = uint_pairs();
-  run_binary<DivS32>("div_s32", a, b); run_binary<RemS32>("rem_s32", a, b);
-  run_binary<DivU32>("div_u32", a, b); run_binary<RemU32>("rem_u32", a, b);
+  run_binary<DivS32>("div_s32", a, b);
+  run_binary<RemS32>("rem_s32", a, b);
+  run_binary<DivU32>("div_u32", a, b);
+  run_binary<RemU32>("rem_u32", a, b);
   run_binary<DivByConst7>("div_rem_by_constant_7", a, b);
-  run_binary<Shl>("shl_b32_amount_0_63", a, b); run_binary<ShrS>("shr_s32_amount_0_63", a, b);
-  run_binary<ShrU>("shr_u32_amount_0_63", a, b); run_binary<ShlMasked>("shl_masked_c", a, b);
-  run_binary<BfeU>("bfe_u32", a, b); run_binary<BfeS>("bfe_s32", a, b); run_binary<Bfi>("bfi_b32", a, b);
-  run_binary<PrmtF4e>("prmt_f4e", a, b); run_binary<PrmtB4e>("prmt_b4e", a, b);
-  run_binary<PrmtRc8>("prmt_rc8", a, b); run_binary<PrmtEcl>("prmt_ecl", a, b);
-  run_binary<PrmtEcr>("prmt_ecr", a, b); run_binary<PrmtRc16>("prmt_rc16", a, b);
-  run_binary<Lop3>("lop3", a, b); run_binary<ShfLClamp>("shf_l_clamp", a, b);
-  run_binary<ShfRWrap>("shf_r_wrap", a, b); run_binary<AddCarry>("add_cc_chain", a, b);
-  run_binary<SubBorrow>("sub_cc_chain", a, b); run_binary<MadCarry>("mad_cc_chain", a, b);
-  run_binary<SadS32>("sad_s32", a, b); run_binary<Szext>("szext_wrap_s32", a, b);
-  run_binary<Bmsk>("bmsk_clamp", a, b); run_binary<MulWide>("mul_wide_s32", a, b);
-  run_binary<MadHi>("umulhi_plus_lo", a, b); run_binary<SatAdd>("add_sat_s32", a, b);
+  run_binary<Shl>("shl_b32_amount_0_63", a, b);
+  run_binary<ShrS>("shr_s32_amount_0_63", a, b);
+  run_binary<ShrU>("shr_u32_amount_0_63", a, b);
+  run_binary<ShlMasked>("shl_masked_c", a, b);
+  run_binary<BfeU>("bfe_u32", a, b);
+  run_binary<BfeS>("bfe_s32", a, b);
+  run_binary<Bfi>("bfi_b32", a, b);
+  run_binary<PrmtF4e>("prmt_f4e", a, b);
+  run_binary<PrmtB4e>("prmt_b4e", a, b);
+  run_binary<PrmtRc8>("prmt_rc8", a, b);
+  run_binary<PrmtEcl>("prmt_ecl", a, b);
+  run_binary<PrmtEcr>("prmt_ecr", a, b);
+  run_binary<PrmtRc16>("prmt_rc16", a, b);
+  run_binary<Lop3>("lop3", a, b);
+  run_binary<ShfLClamp>("shf_l_clamp", a, b);
+  run_binary<ShfRWrap>("shf_r_wrap", a, b);
+  run_binary<AddCarry>("add_cc_chain", a, b);
+  run_binary<SubBorrow>("sub_cc_chain", a, b);
+  run_binary<MadCarry>("mad_cc_chain", a, b);
+  run_binary<SadS32>("sad_s32", a, b);
+  run_binary<Szext>("szext_wrap_s32", a, b);
+  run_binary<Bmsk>("bmsk_clamp", a, b);
+  run_binary<MulWide>("mul_wide_s32", a, b);
+  run_binary<MadHi>("umulhi_plus_lo", a, b);
+  run_binary<SatAdd>("add_sat_s32", a, b);
   const auto [p, q] = uint64_pairs();
-  run_binary<DivS64>("div_s64", p, q); run_binary<RemS64>("rem_s64", p, q);
-  run_binary<DivU64>("div_u64", p, q); run_binary<RemU64>("rem_u64", p, q);
-  run_binary<Shl64>("shl_b64_amount_0_127", p, q); run_binary<BfeU64>("bfe_u64", p, q);
+  run_binary<DivS64>("div_s64", p, q);
+  run_binary<RemS64>("rem_s64", p, q);
+  run_binary<DivU64>("div_u64", p, q);
+  run_binary<RemU64>("rem_u64", p, q);
+  run_binary<Shl64>("shl_b64_amount_0_127", p, q);
+  run_binary<BfeU64>("bfe_u64", p, q);
   return 0;
 }

@@ -17,7 +17,16 @@ constexpr int kThreads = 256;
 constexpr int kBlocks = 4;
 constexpr int kTotal = kThreads * kBlocks;
 
-enum Slot { kLocalArray, kLocalBig, kConstUniform, kConstDivergent, kConstFloat, kLdg, kSymbol, kSlots };
+enum Slot {
+  kLocalArray,
+  kLocalBig,
+  kConstUniform,
+  kConstDivergent,
+  kConstFloat,
+  kLdg,
+  kSymbol,
+  kSlots
+};
 
 __global__ void memory_kernel(const u32* __restrict__ in, u32* out) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -50,7 +59,8 @@ __global__ void memory_kernel(const u32* __restrict__ in, u32* out) {
 // Vector accesses: each thread loads and stores one element of each width.
 __global__ void vector_kernel(const float4* f4, const int2* i2, const double2* d2, const char4* c4,
                               const short2* s2, const uchar3* u3, const longlong2* l2, float4* of4,
-                              int2* oi2, double2* od2, char4* oc4, short2* os2, uchar3* ou3, longlong2* ol2) {
+                              int2* oi2, double2* od2, char4* oc4, short2* os2, uchar3* ou3,
+                              longlong2* ol2) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   const int r = (t * 5 + 3) % kTotal;
   const float4 a = f4[r];
@@ -60,7 +70,8 @@ __global__ void vector_kernel(const float4* f4, const int2* i2, const double2* d
   const double2 c = d2[r];
   od2[t] = make_double2(c.y, c.x * c.y);
   const char4 d = c4[r];
-  oc4[t] = make_char4(d.w, static_cast<signed char>(d.z + d.y), d.x, static_cast<signed char>(d.x * 3));
+  oc4[t] =
+      make_char4(d.w, static_cast<signed char>(d.z + d.y), d.x, static_cast<signed char>(d.x * 3));
   const short2 e = s2[r];
   os2[t] = make_short2(static_cast<short>(e.y >> 2), static_cast<short>(e.x + e.y));
   const uchar3 f = u3[r];
@@ -94,13 +105,15 @@ int main() {
   for (auto& w : table) w = rng.next32();
   CONF_CHECK(cudaMemcpyToSymbol(c_table, table.data(), table.size() * sizeof(u32)));
   std::vector<float> coeffs(16);
-  for (int i = 0; i < 16; ++i) coeffs[i] = 1.0f / static_cast<float>(i + 1) * (i % 2 ? -1.0f : 1.0f);
+  for (int i = 0; i < 16; ++i)
+    coeffs[i] = 1.0f / static_cast<float>(i + 1) * (i % 2 ? -1.0f : 1.0f);
   CONF_CHECK(cudaMemcpyToSymbol(c_coeffs, coeffs.data(), coeffs.size() * sizeof(float)));
   std::vector<u32> symbol(256);
   for (u32 i = 0; i < 256; ++i) symbol[i] = i * 0x01010101u;
   CONF_CHECK(cudaMemcpyToSymbol(g_symbol, symbol.data(), 128 * sizeof(u32)));
   // The second half goes through an offset copy.
-  CONF_CHECK(cudaMemcpyToSymbol(g_symbol, symbol.data() + 128, 128 * sizeof(u32), 128 * sizeof(u32)));
+  CONF_CHECK(
+      cudaMemcpyToSymbol(g_symbol, symbol.data() + 128, 128 * sizeof(u32), 128 * sizeof(u32)));
   const unsigned long long scalar = 0x1122334455667788ull;
   CONF_CHECK(cudaMemcpyToSymbol(g_scalar, &scalar, sizeof(scalar)));
   size_t symbol_size = 0;
@@ -109,7 +122,8 @@ int main() {
   void* symbol_address = nullptr;
   CONF_CHECK(cudaGetSymbolAddress(&symbol_address, g_symbol));
   std::vector<u32> through_address(256);
-  CONF_CHECK(cudaMemcpy(through_address.data(), symbol_address, 256 * sizeof(u32), cudaMemcpyDeviceToHost));
+  CONF_CHECK(cudaMemcpy(through_address.data(), symbol_address, 256 * sizeof(u32),
+                        cudaMemcpyDeviceToHost));
   print_case("symbol/read_through_address", through_address);
   std::vector<u32> back(64);
   CONF_CHECK(cudaMemcpyFromSymbol(back.data(), c_table, 64 * sizeof(u32), 1000 * sizeof(u32)));
@@ -132,8 +146,9 @@ int main() {
   DeviceBuffer<short2> s2(random_structs<short2>(kTotal, 5)), os2(kTotal);
   DeviceBuffer<uchar3> u3(random_structs<uchar3>(kTotal, 6)), ou3(kTotal);
   DeviceBuffer<longlong2> l2(random_structs<longlong2>(kTotal, 7)), ol2(kTotal);
-  vector_kernel<<<kBlocks, kThreads>>>(f4.get(), i2.get(), d2.get(), c4.get(), s2.get(), u3.get(), l2.get(),
-                                       of4.get(), oi2.get(), od2.get(), oc4.get(), os2.get(), ou3.get(), ol2.get());
+  vector_kernel<<<kBlocks, kThreads>>>(f4.get(), i2.get(), d2.get(), c4.get(), s2.get(), u3.get(),
+                                       l2.get(), of4.get(), oi2.get(), od2.get(), oc4.get(),
+                                       os2.get(), ou3.get(), ol2.get());
   CONF_CHECK_LAUNCH();
   print_structs("vector/float4", of4);
   print_structs("vector/int2_ldg", oi2);

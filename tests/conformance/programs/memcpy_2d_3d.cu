@@ -27,24 +27,30 @@ int main() {
   u32* dev = nullptr;
   size_t pitch = 0;
   CONF_CHECK(cudaMallocPitch(reinterpret_cast<void**>(&dev), &pitch, width * sizeof(u32), height));
-  print_value("2d/pitch_is_multiple_of_512", static_cast<int>(pitch % 512 == 0 && pitch >= width * sizeof(u32)));
+  print_value("2d/pitch_is_multiple_of_512",
+              static_cast<int>(pitch % 512 == 0 && pitch >= width * sizeof(u32)));
   CONF_CHECK(cudaMemset2D(dev, pitch, 0xab, width * sizeof(u32), height));
-  CONF_CHECK(cudaMemcpy2D(dev, pitch, host.data(), width * sizeof(u32), 60 * sizeof(u32), 30, cudaMemcpyHostToDevice));
+  CONF_CHECK(cudaMemcpy2D(dev, pitch, host.data(), width * sizeof(u32), 60 * sizeof(u32), 30,
+                          cudaMemcpyHostToDevice));
   std::vector<u32> back(width * height);
-  CONF_CHECK(cudaMemcpy2D(back.data(), width * sizeof(u32), dev, pitch, width * sizeof(u32), height, cudaMemcpyDeviceToHost));
+  CONF_CHECK(cudaMemcpy2D(back.data(), width * sizeof(u32), dev, pitch, width * sizeof(u32), height,
+                          cudaMemcpyDeviceToHost));
   print_case("2d/partial_copy_over_memset", back);
   // Device-to-device into a second pitched buffer, shifted by 3 rows and 5 columns.
   u32* dev2 = nullptr;
   size_t pitch2 = 0;
-  CONF_CHECK(cudaMallocPitch(reinterpret_cast<void**>(&dev2), &pitch2, width * sizeof(u32), height));
+  CONF_CHECK(
+      cudaMallocPitch(reinterpret_cast<void**>(&dev2), &pitch2, width * sizeof(u32), height));
   CONF_CHECK(cudaMemset2D(dev2, pitch2, 0, width * sizeof(u32), height));
-  CONF_CHECK(cudaMemcpy2D(reinterpret_cast<char*>(dev2) + 3 * pitch2 + 5 * sizeof(u32), pitch2, dev, pitch,
-                          50 * sizeof(u32), 20, cudaMemcpyDeviceToDevice));
-  CONF_CHECK(cudaMemcpy2D(back.data(), width * sizeof(u32), dev2, pitch2, width * sizeof(u32), height, cudaMemcpyDeviceToHost));
+  CONF_CHECK(cudaMemcpy2D(reinterpret_cast<char*>(dev2) + 3 * pitch2 + 5 * sizeof(u32), pitch2, dev,
+                          pitch, 50 * sizeof(u32), 20, cudaMemcpyDeviceToDevice));
+  CONF_CHECK(cudaMemcpy2D(back.data(), width * sizeof(u32), dev2, pitch2, width * sizeof(u32),
+                          height, cudaMemcpyDeviceToHost));
   print_case("2d/device_to_device_shifted", back);
   // A kernel reads through the pitch.
   DeviceBuffer<u32> out(width * height);
-  pitched_kernel<<<dim3(1, height, 1), 128>>>(make_cudaPitchedPtr(dev, pitch, width, height), width, height, 1, out.get());
+  pitched_kernel<<<dim3(1, height, 1), 128>>>(make_cudaPitchedPtr(dev, pitch, width, height), width,
+                                              height, 1, out.get());
   CONF_CHECK_LAUNCH();
   print_case("2d/kernel_read", out.download());
   CONF_CHECK(cudaFree(dev));
@@ -82,7 +88,8 @@ int main() {
   // Host-to-host through cudaMemcpy2D (the runtime does this too).
   std::vector<u32> src(64 * 8), dst(64 * 8, 0);
   for (auto& v : src) v = rng.next32();
-  CONF_CHECK(cudaMemcpy2D(dst.data(), 64 * sizeof(u32), src.data(), 32 * sizeof(u32), 16 * sizeof(u32), 8, cudaMemcpyHostToHost));
+  CONF_CHECK(cudaMemcpy2D(dst.data(), 64 * sizeof(u32), src.data(), 32 * sizeof(u32),
+                          16 * sizeof(u32), 8, cudaMemcpyHostToHost));
   print_case("2d/host_to_host", dst);
   CONF_CHECK(cudaFree(volume.ptr));
   return 0;

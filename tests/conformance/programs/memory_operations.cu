@@ -58,7 +58,9 @@ __device__ u32 space_bits(const void* p) {
 __constant__ u32 c_words[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 
 // Reads through a generic pointer that may point to any space.
-__device__ __noinline__ u32 read_generic(const u32* p, int i) { return p[i]; }
+__device__ __noinline__ u32 read_generic(const u32* p, int i) {
+  return p[i];
+}
 
 __global__ void memory_kernel(const u32* in, u32* scratch, u32* out) {
   __shared__ u32 shared_words[kThreads];
@@ -121,8 +123,9 @@ int main() {
   memory_kernel<<<kBlocks, kThreads>>>(din.get(), scratch.get(), out.get());
   CONF_CHECK_LAUNCH();
   print_slots("memory", out.download(), kTotal,
-              {"load_cache_operators", "store_cache_operators", "narrow_loads_extension", "generic_addressing",
-               "isspacep_cvta", "fences_prefetch_unchanged", "volatile_shared", "ld_nc_v4"});
+              {"load_cache_operators", "store_cache_operators", "narrow_loads_extension",
+               "generic_addressing", "isspacep_cvta", "fences_prefetch_unchanged",
+               "volatile_shared", "ld_nc_v4"});
   print_case("memory/scratch_after_stores", scratch.download());
   return 0;
 }

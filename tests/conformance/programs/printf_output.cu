@@ -8,9 +8,11 @@ using namespace conf;
 __global__ void printf_kernel(int i, float f, double d, long long ll, const char* text) {
   printf("int: %d %i %5d %-5d| %05d %+d % d\n", i, -i, i, i, i, i, i);
   printf("unsigned: %u %x %X %o %#x %#o %08x\n", static_cast<unsigned>(i), i, i, i, i, i, i);
-  printf("long: %ld %lld %llx %llu %lli\n", static_cast<long>(ll), ll, ll, static_cast<unsigned long long>(ll), -ll);
-  printf("short/char: %hd %hu %hhd %hhu %c%c%c\n", static_cast<short>(i), static_cast<unsigned short>(-i),
-         static_cast<signed char>(i), static_cast<unsigned char>(i), 'G', 'P', 'U');
+  printf("long: %ld %lld %llx %llu %lli\n", static_cast<long>(ll), ll, ll,
+         static_cast<unsigned long long>(ll), -ll);
+  printf("short/char: %hd %hu %hhd %hhu %c%c%c\n", static_cast<short>(i),
+         static_cast<unsigned short>(-i), static_cast<signed char>(i),
+         static_cast<unsigned char>(i), 'G', 'P', 'U');
   printf("float: %f %.3f %10.4f %-10.2f| %e %.2E %g %G\n", f, f, f, f, f, f, f, f);
   printf("double: %f %.15f %e %.10e %g %.17g %a\n", d, d, d, d, d, d, d);
   printf("special: %f %f %f %e %g\n", 1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0 * 0.0, -0.0, 1e-310);
@@ -25,7 +27,8 @@ __global__ void printf_kernel(int i, float f, double d, long long ll, const char
 }
 
 __global__ void per_block_kernel(int block) {
-  if (threadIdx.x == 0) printf("block %d of launch, blockDim %d, gridDim %d\n", block, blockDim.x, gridDim.x);
+  if (threadIdx.x == 0)
+    printf("block %d of launch, blockDim %d, gridDim %d\n", block, blockDim.x, gridDim.x);
 }
 
 int main() {

@@ -119,7 +119,8 @@ int main() {
     add_kernel<<<bad.grid, bad.block, bad.smem>>>(data.get(), 1u, 1024);
     const cudaError_t launch = cudaGetLastError();
     const cudaError_t sync = cudaDeviceSynchronize();
-    std::printf("RESULT bad_launch %s %s then %s\n", bad.name, cudaGetErrorName(launch), cudaGetErrorName(sync));
+    std::printf("RESULT bad_launch %s %s then %s\n", bad.name, cudaGetErrorName(launch),
+                cudaGetErrorName(sync));
   }
   add_kernel<<<4, 256>>>(data.get(), 5u, 1024);
   CONF_CHECK_LAUNCH();
@@ -160,10 +161,12 @@ int main() {
   CONF_CHECK(cudaStreamGetPriority(high, &priority));
   print_value("stream/priority_readback_matches", static_cast<int>(priority == greatest));
 
-  for (cudaError_t e : {cudaSuccess, cudaErrorInvalidValue, cudaErrorMemoryAllocation, cudaErrorInvalidConfiguration,
-                        cudaErrorLaunchFailure, cudaErrorIllegalAddress, cudaErrorAssert, cudaErrorNotReady,
+  for (cudaError_t e : {cudaSuccess, cudaErrorInvalidValue, cudaErrorMemoryAllocation,
+                        cudaErrorInvalidConfiguration, cudaErrorLaunchFailure,
+                        cudaErrorIllegalAddress, cudaErrorAssert, cudaErrorNotReady,
                         cudaErrorInvalidDeviceFunction, cudaErrorCooperativeLaunchTooLarge}) {
-    std::printf("RESULT error %d %s: %s\n", static_cast<int>(e), cudaGetErrorName(e), cudaGetErrorString(e));
+    std::printf("RESULT error %d %s: %s\n", static_cast<int>(e), cudaGetErrorName(e),
+                cudaGetErrorString(e));
   }
   void* huge = nullptr;
   const cudaError_t too_big = cudaMalloc(&huge, static_cast<size_t>(1) << 50);

@@ -13,12 +13,14 @@ constexpr size_t kBigDynamicBytes = 200 * 1024;  // above the 48 KB default limi
 __global__ void big_dynamic_kernel(const u32* in, u32* out, int words) {
   extern __shared__ u32 dyn[];
   __shared__ u32 fixed[kThreads];
-  for (int i = threadIdx.x; i < words; i += blockDim.x) dyn[i] = in[(i * 7) % words] ^ static_cast<u32>(i);
+  for (int i = threadIdx.x; i < words; i += blockDim.x)
+    dyn[i] = in[(i * 7) % words] ^ static_cast<u32>(i);
   fixed[threadIdx.x] = static_cast<u32>(threadIdx.x) * 3u;
   __syncthreads();
   u32 acc = fixed[(threadIdx.x + 1) % kThreads];
   // Strides that touch the whole allocation, including its last word.
-  for (int i = 0; i < 64; ++i) acc += dyn[(threadIdx.x * 4099u + static_cast<u32>(i) * 797u) % words] * (i + 1);
+  for (int i = 0; i < 64; ++i)
+    acc += dyn[(threadIdx.x * 4099u + static_cast<u32>(i) * 797u) % words] * (i + 1);
   acc ^= dyn[words - 1 - threadIdx.x];
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
@@ -45,8 +47,10 @@ __global__ void access_kernel(const u32* in, u32* out, int total) {
   put(kBytes, static_cast<u32>(bytes[t * 4]) | static_cast<u32>(bytes[s * 4 + 1]) << 8 |
                   static_cast<u32>(bytes[((t + 5) % kThreads) * 4 + 2]) << 16 |
                   static_cast<u32>(bytes[((t + 9) % kThreads) * 4 + 3]) << 24);
-  put(kShorts, static_cast<u32>(shorts[(t * 3) % (kThreads * 2)]) << 16 | shorts[(t * 5 + 1) % (kThreads * 2)]);
-  put(kDoubles, static_cast<u32>(__double_as_longlong(doubles[(t + 31) % kThreads] + doubles[t]) >> 12));
+  put(kShorts, static_cast<u32>(shorts[(t * 3) % (kThreads * 2)]) << 16 |
+                   shorts[(t * 5 + 1) % (kThreads * 2)]);
+  put(kDoubles,
+      static_cast<u32>(__double_as_longlong(doubles[(t + 31) % kThreads] + doubles[t]) >> 12));
   const uint4 q = vec4[(t * 9) % kThreads];
   put(kVec4, q.x ^ q.y + q.z - q.w);
   put(kBroadcast, words[5] + words[33 * (t / 32)]);
@@ -59,11 +63,13 @@ __global__ void transpose_kernel(const u32* in, u32* out, int n) {
   __shared__ u32 tile[kTile][kTile + 1];
   const int x = blockIdx.x * kTile + threadIdx.x;
   const int y = blockIdx.y * kTile + threadIdx.y;
-  for (int j = 0; j < kTile; j += blockDim.y) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+  for (int j = 0; j < kTile; j += blockDim.y)
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
   __syncthreads();
   const int tx = blockIdx.y * kTile + threadIdx.x;
   const int ty = blockIdx.x * kTile + threadIdx.y;
-  for (int j = 0; j < kTile; j += blockDim.y) out[(ty + j) * n + tx] = tile[threadIdx.x][threadIdx.y + j];
+  for (int j = 0; j < kTile; j += blockDim.y)
+    out[(ty + j) * n + tx] = tile[threadIdx.x][threadIdx.y + j];
 }
 
 int main() {
@@ -73,7 +79,8 @@ int main() {
   CONF_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   CONF_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlock, device));
   print_value("attributes/max_shared_per_block", per_block);
-  print_value("attributes/optin_covers_200k", static_cast<int>(static_cast<size_t>(optin) >= kBigDynamicBytes));
+  print_value("attributes/optin_covers_200k",
+              static_cast<int>(static_cast<size_t>(optin) >= kBigDynamicBytes));
   // Without the opt-in, a launch above 48 KB must fail.
   const int words = static_cast<int>(kBigDynamicBytes / sizeof(u32)) - kThreads;
   std::vector<u32> in(words);

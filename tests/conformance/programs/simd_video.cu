@@ -7,11 +7,11 @@ using namespace conf;
 
 using u32 = uint32_t;
 
-#define PTX_VIDEO(Name, instruction)                                              \
-  __device__ u32 Name(u32 a, u32 b) {                                             \
-    u32 d;                                                                        \
-    asm(instruction " %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0u));      \
-    return d;                                                                     \
+#define PTX_VIDEO(Name, instruction)                                         \
+  __device__ u32 Name(u32 a, u32 b) {                                        \
+    u32 d;                                                                   \
+    asm(instruction " %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(0u)); \
+    return d;                                                                \
   }
 
 PTX_VIDEO(ptx_vadd_s32_sat, "vadd.s32.s32.s32.sat")

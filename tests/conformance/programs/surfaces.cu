@@ -12,7 +12,9 @@ constexpr int kW = 37, kH = 13, kD = 5, kLayers = 3;
 __global__ void write_2d(cudaSurfaceObject_t surf, int w, int h) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y;
-  if (x < w && y < h) surf2Dwrite(static_cast<u32>(x * 1000 + y) ^ 0xa5a5a5a5u, surf, x * static_cast<int>(sizeof(u32)), y);
+  if (x < w && y < h)
+    surf2Dwrite(static_cast<u32>(x * 1000 + y) ^ 0xa5a5a5a5u, surf,
+                x * static_cast<int>(sizeof(u32)), y);
 }
 
 // Reads a window wider than the surface in each boundary mode.
@@ -21,12 +23,15 @@ __global__ void read_2d(cudaSurfaceObject_t surf, int w, int h, u32* zero_mode, 
   const int y = static_cast<int>(blockIdx.y) - 2;
   const int i = (blockIdx.y * gridDim.x * blockDim.x) + blockIdx.x * blockDim.x + threadIdx.x;
   zero_mode[i] = surf2Dread<u32>(surf, x * static_cast<int>(sizeof(u32)), y, cudaBoundaryModeZero);
-  clamp_mode[i] = surf2Dread<u32>(surf, x * static_cast<int>(sizeof(u32)), y, cudaBoundaryModeClamp);
+  clamp_mode[i] =
+      surf2Dread<u32>(surf, x * static_cast<int>(sizeof(u32)), y, cudaBoundaryModeClamp);
 }
 
 __global__ void rw_1d_float4(cudaSurfaceObject_t surf, int w, float4* out) {
   const int x = threadIdx.x;
-  if (x < w) surf1Dwrite(make_float4(x * 0.5f, -x * 1.0f, x * x * 0.25f, 1.0f / (x + 1)), surf, x * static_cast<int>(sizeof(float4)));
+  if (x < w)
+    surf1Dwrite(make_float4(x * 0.5f, -x * 1.0f, x * x * 0.25f, 1.0f / (x + 1)), surf,
+                x * static_cast<int>(sizeof(float4)));
   __syncthreads();
   if (x < w) {
     const float4 v = surf1Dread<float4>(surf, ((x * 7) % w) * static_cast<int>(sizeof(float4)));
@@ -78,8 +83,8 @@ int main() {
     print_case("surf2d/read_boundary_zero", zero.download());
     print_case("surf2d/read_boundary_clamp", clamp.download());
     std::vector<u32> back(kW * kH);
-    CONF_CHECK(cudaMemcpy2DFromArray(back.data(), kW * sizeof(u32), array, 0, 0, kW * sizeof(u32), kH,
-                                     cudaMemcpyDeviceToHost));
+    CONF_CHECK(cudaMemcpy2DFromArray(back.data(), kW * sizeof(u32), array, 0, 0, kW * sizeof(u32),
+                                     kH, cudaMemcpyDeviceToHost));
     print_case("surf2d/array_contents", back);
     CONF_CHECK(cudaDestroySurfaceObject(surf));
     CONF_CHECK(cudaFreeArray(array));
@@ -99,7 +104,8 @@ int main() {
   {
     cudaArray_t array = nullptr;
     const cudaChannelFormatDesc channel = cudaCreateChannelDesc<short2>();
-    CONF_CHECK(cudaMalloc3DArray(&array, &channel, make_cudaExtent(kW, kH, kD), cudaArraySurfaceLoadStore));
+    CONF_CHECK(cudaMalloc3DArray(&array, &channel, make_cudaExtent(kW, kH, kD),
+                                 cudaArraySurfaceLoadStore));
     const cudaSurfaceObject_t surf = make_surface(array);
     DeviceBuffer<short2> out(kW * kH * kD);
     rw_3d_short2<<<dim3(kH, kD), 64>>>(surf, kW, kH, kD, out.get());

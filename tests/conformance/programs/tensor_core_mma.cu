@@ -2,9 +2,8 @@
 // with fp16 and fp32 accumulators, and 8-bit integer inputs with 32-bit
 // accumulators, over inputs that include large, tiny and negative values (the
 // accumulation order and internal precision show in the result bits).
-#include <mma.h>
-
 #include <cuda_fp16.h>
+#include <mma.h>
 
 #include "../common/conformance.cuh"
 
@@ -48,7 +47,8 @@ std::vector<uint16_t> half_matrix(size_t count, uint64_t seed, bool wide) {
       out[i] = edges[rng.below(static_cast<uint32_t>(edges.size()))];
     } else {
       // Moderate magnitudes with random mantissas: sign, exponent 10..20.
-      out[i] = static_cast<uint16_t>((rng.below(2) << 15) | ((10 + rng.below(11)) << 10) | rng.below(1024));
+      out[i] = static_cast<uint16_t>((rng.below(2) << 15) | ((10 + rng.below(11)) << 10) |
+                                     rng.below(1024));
     }
   }
   return out;
@@ -66,13 +66,14 @@ int main() {
     for (auto& v : cf) v = static_cast<float>(rng.uniform(-1000.0, 1000.0));
     DeviceBuffer<float> c32(cf), d32(cd);
     mma_half_kernel<float><<<kTiles, 32>>>(reinterpret_cast<const __half*>(a.get()),
-                                            reinterpret_cast<const __half*>(b.get()), c32.get(), d32.get());
+                                           reinterpret_cast<const __half*>(b.get()), c32.get(),
+                                           d32.get());
     CONF_CHECK_LAUNCH();
     print_case(CaseName("wmma_f16_f32acc", suffix), d32.download());
     DeviceBuffer<uint16_t> c16(half_matrix(cd, 5 + wide, false)), d16(cd);
-    mma_half_kernel<__half><<<kTiles, 32>>>(reinterpret_cast<const __half*>(a.get()),
-                                             reinterpret_cast<const __half*>(b.get()),
-                                             reinterpret_cast<const __half*>(c16.get()), reinterpret_cast<__half*>(d16.get()));
+    mma_half_kernel<__half><<<kTiles, 32>>>(
+        reinterpret_cast<const __half*>(a.get()), reinterpret_cast<const __half*>(b.get()),
+        reinterpret_cast<const __half*>(c16.get()), reinterpret_cast<__half*>(d16.get()));
     CONF_CHECK_LAUNCH();
     print_case(CaseName("wmma_f16_f16acc", suffix), d16.download());
   }
@@ -82,7 +83,9 @@ int main() {
   for (auto& v : ai) v = static_cast<signed char>(rng.next32());
   for (auto& v : bi) v = static_cast<signed char>(rng.next32());
   for (auto& v : ci) v = static_cast<int>(rng.next32());
-  ai[0] = -128; bi[0] = -128; ci[0] = 0x7fffffff;
+  ai[0] = -128;
+  bi[0] = -128;
+  ci[0] = 0x7fffffff;
   DeviceBuffer<signed char> dai(ai), dbi(bi);
   DeviceBuffer<int> dci(ci), ddi(cd);
   mma_int8_kernel<<<kTiles, 32>>>(dai.get(), dbi.get(), dci.get(), ddi.get());

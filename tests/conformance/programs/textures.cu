@@ -32,18 +32,20 @@ __global__ void sample_kernel(cudaTextureObject_t tex, const Coord* coords, floa
   out[i] = v;
 }
 
-__global__ void sample_uchar4_kernel(cudaTextureObject_t tex, const Coord* coords, float4* out, int n) {
+__global__ void sample_uchar4_kernel(cudaTextureObject_t tex, const Coord* coords, float4* out,
+                                     int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = tex2D<float4>(tex, coords[i].x, coords[i].y);
 }
 
-__global__ void gather_kernel(cudaTextureObject_t tex, const Coord* coords, float4* out, int n, int component) {
+__global__ void gather_kernel(cudaTextureObject_t tex, const Coord* coords, float4* out, int n,
+                              int component) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = tex2Dgather<float4>(tex, coords[i].x, coords[i].y, component);
 }
 
-__global__ void fetch_kernel(cudaTextureObject_t tex_float, cudaTextureObject_t tex_int, cudaTextureObject_t tex_norm,
-                             const Coord* coords, uint4* out, int n) {
+__global__ void fetch_kernel(cudaTextureObject_t tex_float, cudaTextureObject_t tex_int,
+                             cudaTextureObject_t tex_norm, const Coord* coords, uint4* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const int index = static_cast<int>(coords[i].x * 40.0f) - 100;  // includes out-of-range indices
@@ -59,16 +61,31 @@ __global__ void fetch_kernel(cudaTextureObject_t tex_float, cudaTextureObject_t 
 std::vector<Coord> coordinates(bool normalized) {
   std::vector<Coord> out;
   Rng rng(normalized ? 0x7e7e1ull : 0x7e7e0ull);
-  const float sx = normalized ? 1.0f / kW : 1.0f, sy = normalized ? 1.0f / kH : 1.0f, sz = normalized ? 1.0f / kD : 1.0f;
+  const float sx = normalized ? 1.0f / kW : 1.0f, sy = normalized ? 1.0f / kH : 1.0f,
+              sz = normalized ? 1.0f / kD : 1.0f;
   for (int i = 0; i < kSamples; ++i) {
     float x, y, z;
     switch (i % 4) {
-      case 0: x = (i % 40) - 10 + 0.5f; y = (i % 23) - 6 + 0.5f; z = (i % 15) - 4 + 0.5f; break;
-      case 1: x = static_cast<float>(i % 25); y = static_cast<float>(i % 13); z = static_cast<float>(i % 9); break;
-      case 2: x = static_cast<float>(rng.below(kW * 256)) / 256.0f + 1.0f / 512.0f;
-              y = static_cast<float>(rng.below(kH * 256)) / 256.0f; z = static_cast<float>(rng.below(kD * 256)) / 256.0f; break;
-      default: x = static_cast<float>(rng.uniform(-3.0 * kW, 4.0 * kW)); y = static_cast<float>(rng.uniform(-3.0 * kH, 4.0 * kH));
-               z = static_cast<float>(rng.uniform(-3.0 * kD, 4.0 * kD)); break;
+      case 0:
+        x = (i % 40) - 10 + 0.5f;
+        y = (i % 23) - 6 + 0.5f;
+        z = (i % 15) - 4 + 0.5f;
+        break;
+      case 1:
+        x = static_cast<float>(i % 25);
+        y = static_cast<float>(i % 13);
+        z = static_cast<float>(i % 9);
+        break;
+      case 2:
+        x = static_cast<float>(rng.below(kW * 256)) / 256.0f + 1.0f / 512.0f;
+        y = static_cast<float>(rng.below(kH * 256)) / 256.0f;
+        z = static_cast<float>(rng.below(kD * 256)) / 256.0f;
+        break;
+      default:
+        x = static_cast<float>(rng.uniform(-3.0 * kW, 4.0 * kW));
+        y = static_cast<float>(rng.uniform(-3.0 * kH, 4.0 * kH));
+        z = static_cast<float>(rng.uniform(-3.0 * kD, 4.0 * kD));
+        break;
     }
     out.push_back(Coord{x * sx, y * sy, z * sz, static_cast<int>(i % 5) - 1});
   }
@@ -82,8 +99,8 @@ std::vector<float> texels(size_t count, uint64_t seed) {
   return out;
 }
 
-cudaTextureDesc texture_desc(cudaTextureFilterMode filter, cudaTextureAddressMode address, bool normalized,
-                             cudaTextureReadMode read = cudaReadModeElementType) {
+cudaTextureDesc texture_desc(cudaTextureFilterMode filter, cudaTextureAddressMode address,
+                             bool normalized, cudaTextureReadMode read = cudaReadModeElementType) {
   cudaTextureDesc desc{};
   for (auto& m : desc.addressMode) m = address;
   desc.filterMode = filter;
@@ -135,7 +152,8 @@ void sample_all_modes(const char* prefix, const cudaResourceDesc& resource) {
         cudaTextureObject_t tex = 0;
         CONF_CHECK(cudaCreateTextureObject(&tex, &resource, &desc, nullptr));
         DeviceBuffer<float> out(kSamples);
-        sample_kernel<shape><<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(), kSamples);
+        sample_kernel<shape>
+            <<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(), kSamples);
         CONF_CHECK_LAUNCH();
         char name[128];
         std::snprintf(name, sizeof(name), "%s/%s_%s_%s", prefix, filter.name, address.name,
@@ -182,7 +200,8 @@ int main() {
     size_t pitch = 0;
     CONF_CHECK(cudaMallocPitch(reinterpret_cast<void**>(&dev), &pitch, kW * sizeof(float), kH));
     const auto data = texels(kW * kH, 6);
-    CONF_CHECK(cudaMemcpy2D(dev, pitch, data.data(), kW * sizeof(float), kW * sizeof(float), kH, cudaMemcpyHostToDevice));
+    CONF_CHECK(cudaMemcpy2D(dev, pitch, data.data(), kW * sizeof(float), kW * sizeof(float), kH,
+                            cudaMemcpyHostToDevice));
     cudaResourceDesc r{};
     r.resType = cudaResourceTypePitch2D;
     r.res.pitch2D.devPtr = dev;
@@ -205,27 +224,32 @@ int main() {
       p = make_uchar4(r & 0xff, (r >> 8) & 0xff, (r >> 16) & 0xff, r >> 24);
     }
     data[0] = make_uchar4(0, 255, 128, 1);
-    CONF_CHECK(cudaMemcpy2DToArray(array, 0, 0, data.data(), kW * sizeof(uchar4), kW * sizeof(uchar4), kH,
-                                   cudaMemcpyHostToDevice));
+    CONF_CHECK(cudaMemcpy2DToArray(array, 0, 0, data.data(), kW * sizeof(uchar4),
+                                   kW * sizeof(uchar4), kH, cudaMemcpyHostToDevice));
     const cudaResourceDesc resource = array_resource(array);
     DeviceBuffer<Coord> coords(coordinates(false));
     for (auto filter : {cudaFilterModePoint, cudaFilterModeLinear}) {
-      const cudaTextureDesc desc = texture_desc(filter, cudaAddressModeClamp, false, cudaReadModeNormalizedFloat);
+      const cudaTextureDesc desc =
+          texture_desc(filter, cudaAddressModeClamp, false, cudaReadModeNormalizedFloat);
       cudaTextureObject_t tex = 0;
       CONF_CHECK(cudaCreateTextureObject(&tex, &resource, &desc, nullptr));
       DeviceBuffer<float4> out(kSamples);
-      sample_uchar4_kernel<<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(), kSamples);
+      sample_uchar4_kernel<<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(),
+                                                                 kSamples);
       CONF_CHECK_LAUNCH();
-      print_case(filter == cudaFilterModePoint ? "uchar4/normalized_float_point" : "uchar4/normalized_float_linear",
+      print_case(filter == cudaFilterModePoint ? "uchar4/normalized_float_point"
+                                               : "uchar4/normalized_float_linear",
                  out.download());
       CONF_CHECK(cudaDestroyTextureObject(tex));
     }
-    const cudaTextureDesc desc = texture_desc(cudaFilterModePoint, cudaAddressModeClamp, false, cudaReadModeNormalizedFloat);
+    const cudaTextureDesc desc =
+        texture_desc(cudaFilterModePoint, cudaAddressModeClamp, false, cudaReadModeNormalizedFloat);
     cudaTextureObject_t tex = 0;
     CONF_CHECK(cudaCreateTextureObject(&tex, &resource, &desc, nullptr));
     for (int component = 0; component < 4; ++component) {
       DeviceBuffer<float4> out(kSamples);
-      gather_kernel<<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(), kSamples, component);
+      gather_kernel<<<blocks_for(kSamples), kBlockSize>>>(tex, coords.get(), out.get(), kSamples,
+                                                          component);
       CONF_CHECK_LAUNCH();
       print_case(CaseName("uchar4/gather_component", component), out.download());
     }
@@ -246,23 +270,29 @@ int main() {
     }
     DeviceBuffer<int> di(ints);
     DeviceBuffer<ushort4> ds(shorts);
-    auto linear = [&](void* ptr, cudaChannelFormatDesc channel, size_t bytes, cudaTextureReadMode read) {
+    auto linear = [&](void* ptr, cudaChannelFormatDesc channel, size_t bytes,
+                      cudaTextureReadMode read) {
       cudaResourceDesc r{};
       r.resType = cudaResourceTypeLinear;
       r.res.linear.devPtr = ptr;
       r.res.linear.desc = channel;
       r.res.linear.sizeInBytes = bytes;
-      const cudaTextureDesc desc = texture_desc(cudaFilterModePoint, cudaAddressModeClamp, false, read);
+      const cudaTextureDesc desc =
+          texture_desc(cudaFilterModePoint, cudaAddressModeClamp, false, read);
       cudaTextureObject_t tex = 0;
       CONF_CHECK(cudaCreateTextureObject(&tex, &r, &desc, nullptr));
       return tex;
     };
-    cudaTextureObject_t tf = linear(f.get(), cudaCreateChannelDesc<float>(), f.bytes(), cudaReadModeElementType);
-    cudaTextureObject_t ti = linear(di.get(), cudaCreateChannelDesc<int>(), di.bytes(), cudaReadModeElementType);
-    cudaTextureObject_t tn = linear(ds.get(), cudaCreateChannelDesc<ushort4>(), ds.bytes(), cudaReadModeNormalizedFloat);
+    cudaTextureObject_t tf =
+        linear(f.get(), cudaCreateChannelDesc<float>(), f.bytes(), cudaReadModeElementType);
+    cudaTextureObject_t ti =
+        linear(di.get(), cudaCreateChannelDesc<int>(), di.bytes(), cudaReadModeElementType);
+    cudaTextureObject_t tn =
+        linear(ds.get(), cudaCreateChannelDesc<ushort4>(), ds.bytes(), cudaReadModeNormalizedFloat);
     DeviceBuffer<Coord> coords(coordinates(false));
     DeviceBuffer<uint4> out(kSamples);
-    fetch_kernel<<<blocks_for(kSamples), kBlockSize>>>(tf, ti, tn, coords.get(), out.get(), kSamples);
+    fetch_kernel<<<blocks_for(kSamples), kBlockSize>>>(tf, ti, tn, coords.get(), out.get(),
+                                                       kSamples);
     CONF_CHECK_LAUNCH();
     print_case("linear/tex1Dfetch_float_int_ushort4", out.download());
     CONF_CHECK(cudaDestroyTextureObject(tf));

@@ -14,11 +14,25 @@ constexpr int kThreads = 256;
 constexpr int kBlocks = 4;
 constexpr int kTotal = kThreads * kBlocks;
 
-__device__ int global_id() { return blockIdx.x * blockDim.x + threadIdx.x; }
-__device__ int lane() { return threadIdx.x & 31; }
+__device__ int global_id() {
+  return blockIdx.x * blockDim.x + threadIdx.x;
+}
+__device__ int lane() {
+  return threadIdx.x & 31;
+}
 
 // Vote: predicates from the input data, full-warp and in two divergent halves.
-enum VoteSlot { kAll, kAny, kBallot, kUni, kBallotOdd, kAnyOdd, kAllEven, kActiveMaskNested, kVoteSlots };
+enum VoteSlot {
+  kAll,
+  kAny,
+  kBallot,
+  kUni,
+  kBallotOdd,
+  kAnyOdd,
+  kAllEven,
+  kActiveMaskNested,
+  kVoteSlots
+};
 __global__ void vote_kernel(const u32* in, u32* out) {
   const int t = global_id();
   const u32 v = in[t];
@@ -60,7 +74,8 @@ __global__ void shuffle_kernel(const u32* in, u32* out) {
   for (int w = 0; w < kWidthCount; ++w) {
     const int width = 1 << w;
     out[slot++ * kTotal + t] = __shfl_sync(kFullMask, v, static_cast<int>(v % 40u), width);
-    out[slot++ * kTotal + t] = __shfl_up_sync(kFullMask, v, (lane() * 7 + 1) % width + (w & 1), width);
+    out[slot++ * kTotal + t] =
+        __shfl_up_sync(kFullMask, v, (lane() * 7 + 1) % width + (w & 1), width);
     out[slot++ * kTotal + t] = __shfl_down_sync(kFullMask, v, (w * 5) % 33, width);
     out[slot++ * kTotal + t] = __shfl_xor_sync(kFullMask, v, (v >> 3) % 32u, width);
   }
@@ -74,7 +89,8 @@ __global__ void shuffle_kernel(const u32* in, u32* out) {
   const __half2 h = __halves2half2(__ushort_as_half(static_cast<unsigned short>(v)),
                                    __ushort_as_half(static_cast<unsigned short>(v >> 16)));
   const __half2 hs = __shfl_up_sync(kFullMask, h, 2);
-  out[slot++ * kTotal + t] = __half_as_ushort(__low2half(hs)) | static_cast<u32>(__half_as_ushort(__high2half(hs))) << 16;
+  out[slot++ * kTotal + t] =
+      __half_as_ushort(__low2half(hs)) | static_cast<u32>(__half_as_ushort(__high2half(hs))) << 16;
   // A partial mask: only the lanes below 24 take part, reading within them.
   const u32 part = __ballot_sync(kFullMask, lane() < 24);
   u32 partial = 0xdeadbeefu;
@@ -90,12 +106,18 @@ enum class Redux { kAdd, kMin, kMax, kAnd, kOr, kXor };
 template <Redux op, typename T>
 __device__ T combine(T a, T b) {
   switch (op) {
-    case Redux::kAdd: return a + b;
-    case Redux::kMin: return a < b ? a : b;
-    case Redux::kMax: return a > b ? a : b;
-    case Redux::kAnd: return a & b;
-    case Redux::kOr: return a | b;
-    case Redux::kXor: return a ^ b;
+    case Redux::kAdd:
+      return a + b;
+    case Redux::kMin:
+      return a < b ? a : b;
+    case Redux::kMax:
+      return a > b ? a : b;
+    case Redux::kAnd:
+      return a & b;
+    case Redux::kOr:
+      return a | b;
+    case Redux::kXor:
+      return a ^ b;
   }
   return a;
 }
@@ -103,12 +125,18 @@ template <Redux op, typename T>
 __device__ T reduce(u32 mask, T v) {
 #if __CUDA_ARCH__ >= 800
   switch (op) {
-    case Redux::kAdd: return __reduce_add_sync(mask, v);
-    case Redux::kMin: return __reduce_min_sync(mask, v);
-    case Redux::kMax: return __reduce_max_sync(mask, v);
-    case Redux::kAnd: return __reduce_and_sync(mask, v);
-    case Redux::kOr: return __reduce_or_sync(mask, v);
-    case Redux::kXor: return __reduce_xor_sync(mask, v);
+    case Redux::kAdd:
+      return __reduce_add_sync(mask, v);
+    case Redux::kMin:
+      return __reduce_min_sync(mask, v);
+    case Redux::kMax:
+      return __reduce_max_sync(mask, v);
+    case Redux::kAnd:
+      return __reduce_and_sync(mask, v);
+    case Redux::kOr:
+      return __reduce_or_sync(mask, v);
+    case Redux::kXor:
+      return __reduce_xor_sync(mask, v);
   }
   return v;
 #else
@@ -121,9 +149,23 @@ __device__ T reduce(u32 mask, T v) {
 }
 
 // Match (sm_70+) and redux, full-warp and divergent.
-enum MatchSlot { kMatchAny, kMatchAll, kMatchAllPred, kMatchAny64, kReduceAdd, kReduceMin, kReduceMax,
-                 kReduceMinU, kReduceMaxU, kReduceAnd, kReduceOr, kReduceXor, kReduceAddDivergent,
-                 kMatchDivergent, kMatchSlots };
+enum MatchSlot {
+  kMatchAny,
+  kMatchAll,
+  kMatchAllPred,
+  kMatchAny64,
+  kReduceAdd,
+  kReduceMin,
+  kReduceMax,
+  kReduceMinU,
+  kReduceMaxU,
+  kReduceAnd,
+  kReduceOr,
+  kReduceXor,
+  kReduceAddDivergent,
+  kMatchDivergent,
+  kMatchSlots
+};
 __global__ void match_redux_kernel(const u32* in, u32* out) {
   const int t = global_id();
   const u32 v = in[t];
@@ -131,9 +173,11 @@ __global__ void match_redux_kernel(const u32* in, u32* out) {
   const u32 key = v % 5u;
   put(kMatchAny, __match_any_sync(kFullMask, key));
   int pred = 0;
-  put(kMatchAll, __match_all_sync(kFullMask, (v >> 31) | (blockIdx.x == 3 ? 0u : lane() & 1), &pred));
+  put(kMatchAll,
+      __match_all_sync(kFullMask, (v >> 31) | (blockIdx.x == 3 ? 0u : lane() & 1), &pred));
   put(kMatchAllPred, static_cast<u32>(pred));
-  put(kMatchAny64, __match_any_sync(kFullMask, static_cast<unsigned long long>(key) << 40 | (lane() & 8)));
+  put(kMatchAny64,
+      __match_any_sync(kFullMask, static_cast<unsigned long long>(key) << 40 | (lane() & 8)));
   put(kReduceAdd, reduce<Redux::kAdd>(kFullMask, v));
   put(kReduceMin, static_cast<u32>(reduce<Redux::kMin>(kFullMask, static_cast<int>(v))));
   put(kReduceMax, static_cast<u32>(reduce<Redux::kMax>(kFullMask, static_cast<int>(v))));
@@ -192,8 +236,8 @@ int main() {
   }
   print_slots("shfl", run(shuffle_kernel, kShflSlots), kTotal, shfl_names);
   print_slots("match_redux", run(match_redux_kernel, kMatchSlots), kTotal,
-              {"match_any", "match_all", "match_all_pred", "match_any_u64", "reduce_add", "reduce_min_s32",
-               "reduce_max_s32", "reduce_min_u32", "reduce_max_u32", "reduce_and", "reduce_or", "reduce_xor",
-               "reduce_add_divergent", "match_any_divergent"});
+              {"match_any", "match_all", "match_all_pred", "match_any_u64", "reduce_add",
+               "reduce_min_s32", "reduce_max_s32", "reduce_min_u32", "reduce_max_u32", "reduce_and",
+               "reduce_or", "reduce_xor", "reduce_add_divergent", "match_any_divergent"});
   return 0;
 }
