@@ -14,17 +14,30 @@ PartitionedCaching effective_caching(const GpuModel& gpu, PartitionedCaching req
   return gpu.sm.partitioned_global_caching ? requested : PartitionedCaching::kOff;
 }
 
+// Far above any GPU's limits (a block has at most 1024 threads and 255 registers per
+// thread): larger values are answered with an error instead of overflowing the arithmetic.
+constexpr int kMaxThreadsPerBlock = 1 << 16;
+constexpr int kMaxRegsPerThread = 1 << 12;
+constexpr std::int64_t kMaxSmemPerBlock = std::int64_t{1} << 40;
+
 std::optional<OccupancyError> check_input(const OccupancyInput& input) {
-  if (input.threads_per_block <= 0) {
-    return OccupancyError{"threads per block must be positive, got " +
+  if (input.threads_per_block <= 0 || input.threads_per_block > kMaxThreadsPerBlock) {
+    return OccupancyError{"threads per block must be from 1 to " +
+                          std::to_string(kMaxThreadsPerBlock) + ", got " +
                           std::to_string(input.threads_per_block)};
   }
-  if (input.regs_per_thread < 0) {
-    return OccupancyError{"registers per thread must not be negative, got " +
+  if (input.regs_per_thread < 0 || input.regs_per_thread > kMaxRegsPerThread) {
+    return OccupancyError{"registers per thread must be from 0 to " +
+                          std::to_string(kMaxRegsPerThread) + ", got " +
                           std::to_string(input.regs_per_thread)};
   }
-  if (input.static_smem_per_block < 0 || input.dynamic_smem_per_block < 0) {
-    return OccupancyError{"shared memory per block must not be negative"};
+  for (const std::int64_t bytes : {input.static_smem_per_block, input.dynamic_smem_per_block,
+                                   input.max_dynamic_smem_per_block}) {
+    if (bytes < 0 || bytes > kMaxSmemPerBlock) {
+      return OccupancyError{"shared memory sizes must be from 0 to " +
+                            std::to_string(kMaxSmemPerBlock) + " bytes, got " +
+                            std::to_string(bytes)};
+    }
   }
   return std::nullopt;
 }

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "occupancy_test_support.h"
 #include "test_database.h"
 
@@ -97,6 +99,15 @@ TEST(Occupancy, InvalidInputIsAnError) {
   EXPECT_TRUE(std::holds_alternative<OccupancyError>(occupancy(gpu("h100"), kernel(64, -1, 0))));
   OccupancyInput input = kernel(64, 32, 0);
   input.carveout_percent = 101;
+  EXPECT_TRUE(std::holds_alternative<OccupancyError>(occupancy(gpu("h100"), input)));
+  // Absurd sizes are errors, not arithmetic overflows.
+  for (const auto& absurd : {kernel(std::numeric_limits<int>::max(), 32, 0),
+                             kernel(64, std::numeric_limits<int>::max(), 0),
+                             kernel(64, 32, std::numeric_limits<std::int64_t>::max())}) {
+    EXPECT_TRUE(std::holds_alternative<OccupancyError>(occupancy(gpu("h100"), absurd)));
+  }
+  input = kernel(64, 32, 0);
+  input.max_dynamic_smem_per_block = -1;
   EXPECT_TRUE(std::holds_alternative<OccupancyError>(occupancy(gpu("h100"), input)));
 }
 
