@@ -245,6 +245,25 @@ for instr, ops in VID:
         out.append(f'X2({key}, "{n}", "{instr} {ops};", R, R, u32, u32, kRandomCount) REG({key})')
     else:
         out.append(f'X3({key}, "{n}", "{instr} {ops};", R, R, u32, u32, u32, kRandomCount) REG({key})')
+# flush-to-zero at the edge of the normal range: products near 2^-126
+for n in ["mul.rn.ftz.f32", "mul.rz.ftz.f32", "mul.rp.ftz.f32", "mul.rm.ftz.f32", "fma.rn.ftz.f32",
+          "fma.rp.ftz.f32", "mul.rn.f32", "fma.rn.f32"]:
+    key = "edge_" + re.sub(r"[^A-Za-z0-9]", "_", n)
+    asm = f'"{n} %0, %1, %2;"' if n.startswith("mul") else f'"{n} %0, %1, %2, %3;"'
+    mac = "X2" if n.startswith("mul") else "X3"
+    kinds = "f32_near_one, f32_near_normal_min" + ("" if mac == "X2" else ", f32_near_normal_min")
+    out.append(f'{mac}({key}, "edge:{n}", {asm}, F, F, {kinds}, kRandomCount) REG({key})')
+# video merges into a byte or half of c, with and without .sat
+MERGES = []
+for op in ["vadd", "vsub", "vabsdiff", "vmin", "vmax"]:
+    for ty in ["s32.s32.s32", "u32.u32.u32", "s32.u32.s32"]:
+        for sat in ["", ".sat"]:
+            for dsel in [".h0", ".h1", ".b0", ".b3"]:
+                MERGES.append((f"{op}.{ty}{sat}", f"%0{dsel}, %1, %2.h1, %3"))
+for instr, ops in MERGES:
+    n = f"{instr} {ops}"
+    key = "vid_" + re.sub(r"[^A-Za-z0-9]", "_", n)
+    out.append(f'X3({key}, "{n}", "{instr} {ops};", R, R, u32, u32, u32, kRandomCount) REG({key})')
 # exhaustive 2^32 sweeps (digests only)
 for n, ot in [("cvt.rn.f16.f32", "H"), ("cvt.rz.f16.f32", "H"), ("cvt.rm.f16.f32", "H"),
               ("cvt.rp.f16.f32", "H"), ("cvt.rn.bf16.f32", "H"), ("cvt.rz.bf16.f32", "H"),

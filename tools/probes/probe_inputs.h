@@ -25,6 +25,8 @@ enum class InputKind : uint32_t {
   u64 = 8,
   shift = 9,     // mostly 0..70: shift amounts, bit positions and lengths
   index16 = 10,  // the index itself: exhaustive sweeps of 16-bit inputs
+  f32_near_one = 11,         // within 64 ulps of +-1
+  f32_near_normal_min = 12,  // within 64 ulps of +-2^-126 (both sides of the subnormal edge)
 };
 
 SMSIM_PROBE_HD inline uint64_t mix64(uint64_t x) {
@@ -182,6 +184,15 @@ SMSIM_PROBE_HD inline uint32_t shift_input(uint32_t stream, uint32_t index, uint
   return static_cast<uint32_t>(h >> 20) % 71;
 }
 
+// Products of these two kinds land on both sides of the smallest normal
+// number, where flush-to-zero has to decide before or after rounding.
+SMSIM_PROBE_HD inline uint32_t f32_near(uint32_t center, uint32_t stream, uint32_t index,
+                                        uint32_t operand) {
+  const uint64_t h = probe_hash(stream, index, operand);
+  const uint32_t sign = static_cast<uint32_t>(h >> 63) << 31;
+  return sign | (center + static_cast<uint32_t>((h >> 8) % 129) - 64);
+}
+
 SMSIM_PROBE_HD inline uint64_t probe_input(InputKind kind, uint32_t stream, uint32_t index,
                                            uint32_t operand) {
   switch (kind) {
@@ -200,6 +211,8 @@ SMSIM_PROBE_HD inline uint64_t probe_input(InputKind kind, uint32_t stream, uint
     case InputKind::u64: return u64_input(stream, index, operand);
     case InputKind::shift: return shift_input(stream, index, operand);
     case InputKind::index16: return index & 0xffff;
+    case InputKind::f32_near_one: return f32_near(0x3f800000u, stream, index, operand);
+    case InputKind::f32_near_normal_min: return f32_near(0x00800000u, stream, index, operand);
   }
   return 0;
 }

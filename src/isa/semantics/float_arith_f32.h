@@ -1,8 +1,8 @@
 // add/sub/mul/fma/mad.f32 with .rn/.rz/.rm/.rp, .ftz and .sat, bit-exact to
 // an H100.
 //
-// .ftz flushes subnormal inputs and subnormal results (after rounding) to a
-// zero of the same sign. .sat clamps to [+0, 1] and turns NaN into +0. NaN
+// .ftz flushes subnormal inputs, and results that are tiny after rounding
+// (see flush_if_tiny), to a zero of the same sign. .sat clamps to [+0, 1] and turns NaN into +0. NaN
 // results are the canonical 0x7fffffff. Round-to-nearest uses the host's
 // IEEE arithmetic (the default environment: nearest, no flush); the other
 // modes round the exact result through exact_ops.h.
@@ -35,6 +35,24 @@ constexpr uint32_t finish_f32(uint32_t result, bool ftz, bool sat) {
 
 inline bool is_finite_f32(uint32_t bits) { return (bits & 0x7f800000u) != 0x7f800000u; }
 
+inline constexpr uint32_t kMinNormalF32 = 0x00800000;
+
+// f32 precision with f64's exponent range: rounding into it is rounding
+// "with unbounded exponent".
+inline constexpr FloatFormat kF32WideRange{.exponent_bits = 11, .fraction_bits = 23, .has_infinity = true};
+
+// .ftz flushes a result that is tiny after rounding to 24 bits with an
+// unbounded exponent (IEEE 754's "tininess after rounding"), measured on an
+// H100: (1 - 2^-24) * 2^-126 is flushed although it rounds to 2^-126, while
+// (1 - 2^-42) * 2^-126 is not. Only a rounded result of exactly +-2^-126 can
+// hide a tiny value, so only that case needs the exact value.
+inline uint32_t flush_if_tiny(uint32_t rounded, const ExactValue& exact, Rounding mode) {
+  if ((rounded & ~kSignF32) != kMinNormalF32 || exact.kind != ValueClass::finite) return rounded;
+  const uint64_t wide = round_to_format(kF32WideRange, exact, mode);
+  const int64_t unbiased = static_cast<int64_t>(kF32WideRange.exponent_field(wide)) - kF32WideRange.bias();
+  return unbiased < -126 ? rounded & kSignF32 : rounded;
+}
+
 inline uint32_t add_f32(uint32_t a, uint32_t b, Rounding mode, bool ftz, bool sat) {
   if (ftz) {
     a = flush_subnormal_f32(a);
@@ -64,6 +82,9 @@ inline uint32_t mul_f32(uint32_t a, uint32_t b, Rounding mode, bool ftz, bool sa
   } else {
     result = static_cast<uint32_t>(exact_mul_bits(kF32, a, b, mode));
   }
+  if (ftz && is_finite_f32(a) && is_finite_f32(b)) {
+    result = flush_if_tiny(result, exact_multiply(unpack(kF32, a), unpack(kF32, b)), mode);
+  }
   return finish_f32(result, ftz, sat);
 }
 
@@ -83,6 +104,10 @@ inline uint32_t fma_f32(uint32_t a, uint32_t b, uint32_t c, Rounding mode, bool 
     result = bits_of(std::fma(f32_from_bits(a), f32_from_bits(b), f32_from_bits(c)));
   } else {
     result = static_cast<uint32_t>(exact_fma_bits(kF32, a, b, c, mode));
+  }
+  if (ftz && is_finite_f32(a) && is_finite_f32(b) && is_finite_f32(c)) {
+    const ExactValue product = exact_multiply(unpack(kF32, a), unpack(kF32, b));
+    result = flush_if_tiny(result, exact_add(product, unpack(kF32, c)), mode);
   }
   return finish_f32(result, ftz, sat);
 }

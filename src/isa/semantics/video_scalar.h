@@ -51,33 +51,47 @@ struct VideoResult {
 
 constexpr int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
-// Saturates to the destination: the selected byte or half when merging,
-// else the 32-bit register.
+// Saturates to the destination: the 32-bit register, or the selected byte or
+// half when merging. Measured on an H100, the merging forms clamp a negative
+// result to the maximum (signed or unsigned) rather than to the minimum.
 constexpr int64_t video_saturate(int64_t x, const VideoResult& r) {
-  int bits = 32;
-  if (r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1) bits = 16;
-  if (r.dest_select <= VideoSelect::b3) bits = 8;
-  if (r.dest_signed) return clamp64(x, -(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1);
-  return clamp64(x, 0, (int64_t{1} << bits) - 1);
+  if (r.dest_select == VideoSelect::word) {
+    if (r.dest_signed) return clamp64(x, INT32_MIN, INT32_MAX);
+    return clamp64(x, 0, UINT32_MAX);
+  }
+  const bool half = r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1;
+  const int bits = half ? 16 : 8;
+  const int64_t max = r.dest_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+  return x < 0 || x > max ? max : x;
 }
 
-// Applies saturation, then the secondary operation with c or the merge into c.
+// Applies saturation, then the secondary operation with c or the merge into
+// c. Merging into byte k writes the result's low byte there; merging into h1
+// writes the result's own upper half (measured on an H100), so a saturated
+// 16-bit result leaves zeros there.
 constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r) {
   if (r.saturate) tmp = video_saturate(tmp, r);
-  if (r.dest_select != VideoSelect::word) {
-    const bool half = r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1;
-    const int shift = half ? (r.dest_select == VideoSelect::h1 ? 16 : 0) : 8 * static_cast<int>(r.dest_select);
-    const uint32_t mask = (half ? 0xffffu : 0xffu) << shift;
-    return (c & ~mask) | ((static_cast<uint32_t>(tmp) << shift) & mask);
+  const auto bits = static_cast<uint32_t>(tmp);
+  switch (r.dest_select) {
+    case VideoSelect::b0:
+    case VideoSelect::b1:
+    case VideoSelect::b2:
+    case VideoSelect::b3: {
+      const int shift = 8 * static_cast<int>(r.dest_select);
+      return (c & ~(0xffu << shift)) | ((bits & 0xffu) << shift);
+    }
+    case VideoSelect::h0: return (c & 0xffff0000u) | (bits & 0xffffu);
+    case VideoSelect::h1: return (c & 0x0000ffffu) | (bits & 0xffff0000u);
+    case VideoSelect::word: break;
   }
   const int64_t wide_c = r.dest_signed ? static_cast<int32_t>(c) : int64_t{c};
   switch (r.secondary) {
-    case VideoSecondary::none: return static_cast<uint32_t>(tmp);
+    case VideoSecondary::none: return bits;
     case VideoSecondary::add: return static_cast<uint32_t>(tmp + wide_c);
     case VideoSecondary::min: return static_cast<uint32_t>(tmp < wide_c ? tmp : wide_c);
     case VideoSecondary::max: return static_cast<uint32_t>(tmp > wide_c ? tmp : wide_c);
   }
-  return static_cast<uint32_t>(tmp);
+  return bits;
 }
 
 constexpr uint32_t video_op(VideoOp op, VideoOperand a, VideoOperand b, uint32_t c,

@@ -77,5 +77,29 @@ TEST(F64ArithmeticOnDevice, EveryRounding) {
   }
 }
 
+// Products within 64 ulps of 1 and of 2^-126: flush-to-zero decides on the
+// rounded result.
+TEST(F32ArithmeticOnDevice, FlushToZeroAtTheNormalEdge) {
+  for (const auto& m : kModes) {
+    const Rounding r = m.mode;
+    EXPECT_MATCHES_DEVICE(std::string("edge:mul.") + m.suffix + ".ftz.f32",
+                          [=](uint64_t a, uint64_t b, uint64_t) {
+                            return mul_f32(lo32(a), lo32(b), r, true, false);
+                          });
+  }
+  EXPECT_MATCHES_DEVICE("edge:fma.rn.ftz.f32", [](uint64_t a, uint64_t b, uint64_t c) {
+    return fma_f32(lo32(a), lo32(b), lo32(c), Rounding::nearest_even, true, false);
+  });
+  EXPECT_MATCHES_DEVICE("edge:fma.rp.ftz.f32", [](uint64_t a, uint64_t b, uint64_t c) {
+    return fma_f32(lo32(a), lo32(b), lo32(c), Rounding::toward_positive, true, false);
+  });
+  EXPECT_MATCHES_DEVICE("edge:mul.rn.f32", [](uint64_t a, uint64_t b, uint64_t) {
+    return mul_f32(lo32(a), lo32(b), Rounding::nearest_even, false, false);
+  });
+  EXPECT_MATCHES_DEVICE("edge:fma.rn.f32", [](uint64_t a, uint64_t b, uint64_t c) {
+    return fma_f32(lo32(a), lo32(b), lo32(c), Rounding::nearest_even, false, false);
+  });
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem

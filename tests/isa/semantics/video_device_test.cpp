@@ -141,5 +141,42 @@ TEST(VideoOnDevice, Simd) {
                simd_video(SimdOp::sub, w(a), w(b), w(c), with_mask(four(true, true), 0b101)));
 }
 
+// Every merge form the probe ran: "<op>.<d>.<a>.<b>[.sat] %0.<sel>, %1, %2.h1, %3".
+TEST(VideoOnDevice, MergeIntoByteOrHalf) {
+  struct NamedOp {
+    const char* name;
+    VideoOp op;
+  };
+  const NamedOp ops[] = {{"vadd", VideoOp::add}, {"vsub", VideoOp::sub}, {"vabsdiff", VideoOp::absdiff},
+                         {"vmin", VideoOp::min}, {"vmax", VideoOp::max}};
+  struct NamedTypes {
+    const char* name;
+    bool d_signed, a_signed, b_signed;
+  };
+  const NamedTypes types[] = {{"s32.s32.s32", true, true, true},
+                              {"u32.u32.u32", false, false, false},
+                              {"s32.u32.s32", true, false, true}};
+  const std::pair<const char*, VS> selects[] = {{".h0", VS::h0}, {".h1", VS::h1}, {".b0", VS::b0}, {".b3", VS::b3}};
+  int checked = 0;
+  for (const auto& op : ops) {
+    for (const auto& t : types) {
+      for (bool sat : {false, true}) {
+        for (const auto& [sel_name, sel] : selects) {
+          const std::string name = std::string(op.name) + "." + t.name + (sat ? ".sat" : "") + " %0" +
+                                   sel_name + ", %1, %2.h1, %3";
+          const VideoOp o = op.op;
+          const NamedTypes ty = t;
+          const VideoResult r{.dest_signed = ty.d_signed, .saturate = sat, .dest_select = sel};
+          EXPECT_MATCHES_DEVICE(name, [=](uint64_t a, uint64_t b, uint64_t c) -> uint64_t {
+            return video_op(o, {w(a), ty.a_signed, VS::word}, {w(b), ty.b_signed, VS::h1}, w(c), r);
+          });
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 120);
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem
