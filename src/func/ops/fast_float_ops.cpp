@@ -58,12 +58,25 @@ __attribute__((target("fma"))) void fma_hardware(ExecContext& c, const DecodedIn
   std::uint64_t sink[kWarpSize];
   std::uint64_t* d = in.dst[0].kind == OperandKind::reg ? c.regs + in.dst[0].reg * kWarpSize : sink;
   const std::uint64_t keep = width_mask(in.dst[0].bits);
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (((mask >> lane) & 1) == 0) continue;
-    const F r = __builtin_fma(from_bits<F>(s.row[0][lane]), from_bits<F>(s.row[1][lane]),
-                              from_bits<F>(s.row[2][lane]));
+  auto one = [&](unsigned lane) {
+    const F a = from_bits<F>(s.row[0][lane]);
+    const F b = from_bits<F>(s.row[1][lane]);
+    const F x = from_bits<F>(s.row[2][lane]);
+    // The single-precision builtin: a float fma computed in double and then
+    // rounded to float would round twice.
+    F r;
+    if constexpr (sizeof(F) == 4) {
+      r = __builtin_fmaf(a, b, x);
+    } else {
+      r = __builtin_fma(a, b, x);
+    }
     d[lane] = bits_of(r) & keep;
+  };
+  if (mask == UINT32_MAX) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) one(lane);
+    return;
   }
+  for_each_lane(mask, one);
 }
 
 bool host_has_fma() { return __builtin_cpu_supports("fma"); }
