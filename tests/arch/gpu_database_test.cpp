@@ -81,6 +81,9 @@ TEST(GpuDatabase, InheritedFactsReachTheGpu) {
   EXPECT_EQ(gpu("gtx280").sm.units.fp64, 1);
   EXPECT_EQ(gpu("8800gtx").sm.units.fp64, 0);
   EXPECT_EQ(gpu("k40").memory.bus_width_bits, 384);
+  EXPECT_EQ(gpu("gtx480").cache.l2.size_kib, 768);    // its own
+  EXPECT_EQ(gpu("gtx480").cache.l2.line_bytes, 128);  // from sm_20
+  EXPECT_EQ(gpu("g80").cache.l2.size_kib, 0);         // from sm_10: no L2
 }
 
 // Bandwidth, bus width and data rate are stated separately; they must agree.
