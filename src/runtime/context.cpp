@@ -1,0 +1,213 @@
+#include "runtime/context.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "arch/config_error.h"
+#include "ptx/frontend.h"
+#include "runtime/ptx_selection.h"
+
+#ifndef SMSIM_CONFIG_DIR
+#error "SMSIM_CONFIG_DIR must name the configs/ directory"
+#endif
+
+namespace smsim::runtime {
+namespace {
+
+// Independent thread scheduling arrived with compute capability 7.0.
+constexpr int kFirstIndependentSchedulingMajor = 7;
+
+void report(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
+
+}  // namespace
+
+Context& Context::instance() {
+  // Never destroyed: programs call into the runtime from atexit handlers and
+  // static destructors, after function-local statics would be gone.
+  static Context* context = new Context();
+  return *context;
+}
+
+bool Context::ready() {
+  if (created_) return true;
+  if (create_failed_) return false;
+  created_ = create();
+  create_failed_ = !created_;
+  return created_;
+}
+
+bool Context::create() {
+  try {
+    database_ = arch::GpuDatabase::load(arch::config_dir(SMSIM_CONFIG_DIR));
+  } catch (const arch::ConfigError& e) {
+    report(fmt::format("cannot load the GPU models: {}", e.what()));
+    return false;
+  }
+  const char* wanted = std::getenv(kGpuEnvVar);
+  const std::string name = wanted != nullptr && *wanted != '\0' ? wanted : std::string(arch::kDefaultGpuName);
+  gpu_ = database_->find(name);
+  if (gpu_ == nullptr) {
+    report(fmt::format("{}={}: no such GPU model (known: {})", kGpuEnvVar, name,
+                       database_->known_names()));
+    return false;
+  }
+  func::LaunchOptions options;
+  options.independent_thread_scheduling = gpu_->cc.major >= kFirstIndependentSchedulingMajor;
+  options.sm_count = static_cast<std::uint32_t>(gpu_->sm_count);
+  options.warp_slots_per_sm = static_cast<std::uint32_t>(gpu_->limits.max_warps_per_sm);
+  device_ = std::make_unique<func::Device>(options);
+  if (!device_->memory().usable()) {
+    report("cannot reserve the simulated device's address space");
+    return false;
+  }
+  return true;
+}
+
+ModuleRecord* Context::register_fatbin(const void* wrapper) {
+  auto module = std::make_unique<ModuleRecord>();
+  module->images = read_fatbin_wrapper(wrapper);
+  modules_.push_back(std::move(module));
+  return modules_.back().get();
+}
+
+void Context::register_function(ModuleRecord* module, const void* host_fun,
+                                const char* device_name) {
+  if (module == nullptr || host_fun == nullptr || device_name == nullptr) return;
+  kernels_[host_fun] = KernelRecord{.module = module, .name = device_name};
+}
+
+void Context::register_variable(ModuleRecord* module, const void* host_var,
+                                const char* device_name, std::uint64_t size, bool constant,
+                                void** managed_shadow) {
+  if (module == nullptr || host_var == nullptr || device_name == nullptr) return;
+  variables_[host_var] = VariableRecord{.module = module,
+                                        .name = device_name,
+                                        .size = size,
+                                        .constant = constant,
+                                        .managed_shadow = managed_shadow};
+}
+
+void Context::unregister(ModuleRecord* module) {
+  std::erase_if(kernels_, [module](const auto& k) { return k.second.module == module; });
+  std::erase_if(variables_, [module](const auto& v) { return v.second.module == module; });
+  if (device_ != nullptr) {
+    for (func::LoadedModule& loaded : module->loaded) device_->unload(loaded);
+  }
+  module->loaded.clear();
+}
+
+bool Context::load(ModuleRecord& module) {
+  if (module.load_attempted) return module.load_error.empty();
+  module.load_attempted = true;
+  if (!module.images.error.empty()) {
+    module.load_error = "fatbinary: " + module.images.error;
+    return false;
+  }
+  const auto sm = static_cast<std::uint32_t>(gpu_->cc.major * 10 + gpu_->cc.minor);
+  for (const Fatbin& image : module.images.images) {
+    const PtxChoice choice = choose_ptx(image, sm);
+    if (choice.entry == nullptr) {
+      module.load_error = "the fatbinary holds no PTX (build without -arch=sm_XX only, or add "
+                          "-gencode arch=compute_XX,code=compute_XX)";
+      return false;
+    }
+    if (!choice.note.empty()) report(choice.note);
+    module.sources.push_back(choice.entry->payload);
+  }
+  for (const std::string& source : module.sources) {
+    ptx::Diagnostics diags("embedded.ptx", source);
+    module.ptx.push_back(ptx::parse_and_check(source, diags));
+    if (diags.has_errors()) {
+      module.load_error = "the embedded PTX does not check:\n" + diags.format();
+      return false;
+    }
+    module.loaded.push_back(device_->load(module.ptx.back()));
+    for (const std::string& e : module.loaded.back().errors) module.load_error += e + "\n";
+  }
+  mark_managed(module);
+  return module.load_error.empty();
+}
+
+void Context::mark_managed(ModuleRecord& module) {
+  for (auto& [host_var, record] : variables_) {
+    if (record.module != &module || record.managed_shadow == nullptr) continue;
+    std::uint64_t address = 0, size = 0;
+    if (resolve_symbol(host_var, address, size) == 0) {
+      *record.managed_shadow = func::DeviceMemory::host_pointer(address);
+    }
+  }
+}
+
+KernelRecord* Context::find_kernel_record(const void* host_fun) {
+  const auto it = kernels_.find(host_fun);
+  return it == kernels_.end() ? nullptr : &it->second;
+}
+
+std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) {
+  if (host_fun == nullptr) return static_cast<std::int32_t>(ErrorCode::invalid_device_function);
+  KernelRecord* record = find_kernel_record(host_fun);
+  // Measured: a host function passed as a kernel is an invalid handle.
+  if (record == nullptr) return static_cast<std::int32_t>(ErrorCode::invalid_resource_handle);
+  if (!load(*record->module)) {
+    report(record->module->load_error);
+    return static_cast<std::int32_t>(ErrorCode::invalid_ptx);
+  }
+  for (std::size_t i = 0; i < record->module->loaded.size(); ++i) {
+    const func::ModuleKernel* kernel = record->module->loaded[i].find_kernel(record->name);
+    if (kernel == nullptr) continue;
+    const ptx::Module& ptx = record->module->ptx[i];
+    const auto index = ptx.find_function(record->name);
+    out = ResolvedKernel{.record = record,
+                         .kernel = kernel,
+                         .function = index ? &ptx.functions[*index] : nullptr};
+    return 0;
+  }
+  report(fmt::format("kernel {} is registered but not in the program's PTX", record->name));
+  return static_cast<std::int32_t>(ErrorCode::invalid_device_function);
+}
+
+std::int32_t Context::resolve_symbol(const void* host_var, std::uint64_t& address,
+                                     std::uint64_t& size) {
+  const auto it = variables_.find(host_var);
+  if (it == variables_.end()) return static_cast<std::int32_t>(ErrorCode::invalid_symbol);
+  ModuleRecord& module = *it->second.module;
+  if (!module.load_attempted && !load(module)) report(module.load_error);
+  for (const func::LoadedModule& loaded : module.loaded) {
+    const func::ModuleSymbol* symbol = loaded.find_symbol(it->second.name);
+    if (symbol == nullptr) continue;
+    address = symbol->address;
+    size = symbol->size;
+    return 0;
+  }
+  return static_cast<std::int32_t>(ErrorCode::invalid_symbol);
+}
+
+void Context::reset_device() {
+  for (auto& module : modules_) {
+    module->loaded.clear();
+    module->ptx.clear();
+    module->sources.clear();
+    module->load_attempted = false;
+    module->load_error.clear();
+  }
+  for (auto& [pointer, allocation] : host_allocations_) {
+    device_->memory().unregister_host_range(pointer);
+    if (!allocation.registered) std::free(const_cast<void*>(pointer));
+  }
+  host_allocations_.clear();
+  streams_.clear();
+  events_.clear();
+  const func::LaunchOptions options = device_->options();
+  device_ = std::make_unique<func::Device>(options);
+  for (auto& module : modules_) {
+    bool has_managed = false;
+    for (const auto& [host_var, record] : variables_) {
+      has_managed = has_managed || (record.module == module.get() && record.managed_shadow);
+    }
+    if (has_managed) load(*module);
+  }
+}
+
+}  // namespace smsim::runtime

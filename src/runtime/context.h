@@ -1,0 +1,146 @@
+#pragma once
+// The process-wide state behind libcudart.so.13: the modeled GPU, the
+// functional engine's device, what the program registered (fatbinaries,
+// kernels, variables), host allocations, streams, events and the error
+// state. Created on first use; SMSIM_GPU picks the model (default h100).
+// Every member is used under `mutex()`, which the C API takes per call.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "arch/gpu_database.h"
+#include "func/device.h"
+#include "ptx/ir.h"
+#include "runtime/error_state.h"
+#include "runtime/fatbin.h"
+
+namespace smsim::runtime {
+
+inline constexpr const char* kGpuEnvVar = "SMSIM_GPU";
+
+// One __cudaRegisterFatBinary: its device code, loaded on first use.
+struct ModuleRecord {
+  FatbinImages images;
+  std::vector<std::string> sources;        // the chosen PTX of each image
+  std::vector<ptx::Module> ptx;            // parsed and checked
+  std::vector<func::LoadedModule> loaded;  // in the engine
+  bool load_attempted = false;
+  std::string load_error;  // empty when every image loaded
+  bool registers_counted = false;
+  std::map<std::string, std::uint32_t> register_counts;  // from ptxas, by kernel
+};
+
+// Per-kernel settings a program may change (cudaFuncSetAttribute & co.).
+struct KernelSettings {
+  std::int32_t max_dynamic_shared_bytes = -1;  // -1: the default (48 KiB - static)
+  std::int32_t preferred_carveout = -1;
+  std::int32_t cache_config = 0;
+};
+
+struct KernelRecord {
+  ModuleRecord* module = nullptr;
+  std::string name;  // mangled device name
+  KernelSettings settings;
+};
+
+struct VariableRecord {
+  ModuleRecord* module = nullptr;
+  std::string name;
+  std::uint64_t size = 0;
+  bool constant = false;
+  void** managed_shadow = nullptr;  // managed variables: the host's pointer
+};
+
+// A kernel resolved for launching.
+struct ResolvedKernel {
+  KernelRecord* record = nullptr;
+  const func::ModuleKernel* kernel = nullptr;
+  const ptx::Function* function = nullptr;
+};
+
+struct HostAllocation {
+  std::uint64_t bytes = 0;
+  unsigned flags = 0;
+  bool registered = false;  // cudaHostRegister: memory the program owns
+};
+
+struct EventRecord {
+  bool recorded = false;
+  bool timing = true;
+  double time_ms = 0.0;
+};
+
+class Context {
+ public:
+  static Context& instance();
+  std::recursive_mutex& mutex() { return mutex_; }
+
+  // Model and device; a context whose GPU model could not be loaded answers
+  // every call with cudaErrorInitializationError (the reason on stderr once).
+  bool ready();
+  const arch::GpuModel& gpu() const { return *gpu_; }
+  func::Device& device() { return *device_; }
+  ErrorState& errors() { return errors_; }
+
+  // Registration (before main, from the program's constructors).
+  ModuleRecord* register_fatbin(const void* wrapper);
+  void register_function(ModuleRecord* module, const void* host_fun, const char* device_name);
+  void register_variable(ModuleRecord* module, const void* host_var, const char* device_name,
+                         std::uint64_t size, bool constant, void** managed_shadow);
+  void unregister(ModuleRecord* module);
+  // Loads the module if not done yet; false (with module->load_error) on failure.
+  bool load(ModuleRecord& module);
+
+  KernelRecord* find_kernel_record(const void* host_fun);
+  // The kernel behind `host_fun`, loaded; error code when there is none.
+  std::int32_t resolve_kernel(const void* host_fun, ResolvedKernel& out);
+  // The device address and size of a registered variable; error code when
+  // `host_var` is not one.
+  std::int32_t resolve_symbol(const void* host_var, std::uint64_t& address, std::uint64_t& size);
+
+  std::map<const void*, HostAllocation>& host_allocations() { return host_allocations_; }
+  std::set<const void*>& streams() { return streams_; }
+  std::map<const void*, EventRecord>& events() { return events_; }
+
+  // Simulated time in milliseconds, advanced by each launch (events read it).
+  double now_ms() const { return now_ms_; }
+  void advance_time(double ms) { now_ms_ += ms; }
+
+  // cudaDeviceReset: frees the device's memory and forgets loaded code.
+  void reset_device();
+
+  // Where in-kernel printf goes (the program's stdout), and the FIFO limit.
+  std::uint64_t printf_fifo_bytes = std::uint64_t{1} << 20;
+  std::uint64_t malloc_heap_bytes = std::uint64_t{8} << 20;
+  std::uint64_t stack_bytes = 1024;
+  int current_device = 0;
+  unsigned device_flags = 0;
+
+ private:
+  Context() = default;
+  bool create();
+  void mark_managed(ModuleRecord& module);
+
+  std::recursive_mutex mutex_;
+  bool created_ = false;
+  bool create_failed_ = false;
+  std::optional<arch::GpuDatabase> database_;
+  const arch::GpuModel* gpu_ = nullptr;
+  std::unique_ptr<func::Device> device_;
+  ErrorState errors_;
+  std::vector<std::unique_ptr<ModuleRecord>> modules_;
+  std::map<const void*, KernelRecord> kernels_;
+  std::map<const void*, VariableRecord> variables_;
+  std::map<const void*, HostAllocation> host_allocations_;
+  std::set<const void*> streams_;
+  std::map<const void*, EventRecord> events_;
+  double now_ms_ = 0.0;
+};
+
+}  // namespace smsim::runtime

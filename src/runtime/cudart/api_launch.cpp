@@ -1,0 +1,226 @@
+// Kernel launches: the <<<>>> protocol (push/pop configuration, get kernel,
+// launch), cudaLaunchKernel and the cooperative and extended forms, and the
+// per-function attributes. Launches run to completion on the functional
+// engine; a fault inside the kernel surfaces at the next call.
+
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "runtime/cudart/api_guard.h"
+#include "runtime/launch_check.h"
+#include "runtime/launch_timing.h"
+
+using smsim::cudart::api_call;
+using smsim::cudart::Context;
+using smsim::runtime::ResolvedKernel;
+
+namespace {
+
+struct CallConfiguration {
+  dim3 grid, block;
+  size_t shared = 0;
+  cudaStream_t stream = nullptr;
+};
+
+// <<<>>> pushes and the stub pops; nested launches from host threads each
+// use their own stack.
+thread_local std::vector<CallConfiguration> call_stack;
+
+smsim::func::Dim3 to_dim3(dim3 d) { return {d.x, d.y, d.z}; }
+
+bool valid_stream(Context& context, cudaStream_t stream) {
+  return stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
+         context.streams().contains(stream);
+}
+
+cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block, void** args,
+                   size_t shared, cudaStream_t stream, bool cooperative) {
+  ResolvedKernel kernel;
+  if (const auto e = context.resolve_kernel(host_fun, kernel); e != 0) {
+    return static_cast<cudaError_t>(e);
+  }
+  if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+  if (!kernel.kernel->kernel) {
+    for (const std::string& e : kernel.kernel->errors) std::fprintf(stderr, "smsim: %s\n", e.c_str());
+    return cudaErrorInvalidPtx;
+  }
+  if (shared > UINT32_MAX) return cudaErrorInvalidValue;
+  const smsim::func::LaunchConfig config{.grid = to_dim3(grid),
+                                         .block = to_dim3(block),
+                                         .dynamic_shared_bytes = static_cast<std::uint32_t>(shared)};
+  if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
+    return static_cast<cudaError_t>(e);
+  }
+  if (!smsim::runtime::registers_fit(context, kernel,
+                                     static_cast<std::uint32_t>(config.block.count()))) {
+    return cudaErrorLaunchOutOfResources;
+  }
+  if (cooperative && !smsim::runtime::fits_cooperatively(context, kernel, config)) {
+    return cudaErrorCooperativeLaunchTooLarge;
+  }
+  const smsim::func::DecodedKernel& decoded = *kernel.kernel->kernel;
+  std::vector<std::vector<std::byte>> values;
+  values.reserve(decoded.params.size());
+  for (std::size_t i = 0; i < decoded.params.size(); ++i) {
+    if (args == nullptr || args[i] == nullptr) return cudaErrorInvalidValue;
+    const auto* bytes = static_cast<const std::byte*>(args[i]);
+    values.emplace_back(bytes, bytes + decoded.params[i].size);
+  }
+  const smsim::func::ParamLayout layout(decoded.params);
+  const auto packed = layout.pack(values);
+  if (!packed.error.empty()) return cudaErrorInvalidValue;
+  const smsim::func::LaunchResult result = context.device().launch(*kernel.kernel, config, packed.bytes);
+  context.advance_time(smsim::runtime::estimated_milliseconds(context.gpu(), result.stats));
+  if (!result.ok()) {
+    if (!result.error.message.empty()) {
+      std::fprintf(stderr, "smsim: kernel %s: %s\n", kernel.record->name.c_str(),
+                   result.error.message.c_str());
+    }
+    context.errors().kernel_failed(static_cast<std::int32_t>(result.error.code));
+  }
+  return cudaSuccess;
+}
+
+void fill_attributes(Context& context, const ResolvedKernel& kernel, cudaFuncAttributes& out) {
+  const smsim::func::DecodedKernel& decoded = *kernel.kernel->kernel;
+  const smsim::arch::GpuModel& gpu = context.gpu();
+  out = {};
+  out.sharedSizeBytes = decoded.static_shared_bytes;
+  out.localSizeBytes = decoded.local_bytes_per_thread;
+  out.numRegs = static_cast<int>(smsim::runtime::registers_per_thread(context, kernel));
+  out.maxDynamicSharedSizeBytes =
+      static_cast<int>(smsim::runtime::max_dynamic_shared_bytes(gpu, decoded, kernel.record->settings));
+  out.ptxVersion = gpu.cc.major * 10 + gpu.cc.minor;
+  out.binaryVersion = out.ptxVersion;
+  out.preferredShmemCarveout = kernel.record->settings.preferred_carveout;
+  std::uint32_t max_threads = smsim::runtime::max_threads_per_block(gpu, kernel.function);
+  const auto warp = static_cast<std::uint32_t>(gpu.limits.warp_size);
+  while (max_threads > warp && !smsim::runtime::registers_fit(context, kernel, max_threads)) {
+    max_threads -= warp;
+  }
+  out.maxThreadsPerBlock = static_cast<int>(max_threads);
+}
+
+}  // namespace
+
+extern "C" {
+
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared,
+                                     struct CUstream_st* stream) {
+  call_stack.push_back({grid, block, shared, stream});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, void* stream) {
+  if (call_stack.empty()) return cudaErrorInvalidConfiguration;
+  const CallConfiguration c = call_stack.back();
+  call_stack.pop_back();
+  *grid = c.grid;
+  *block = c.block;
+  *shared = c.shared;
+  *static_cast<cudaStream_t*>(stream) = c.stream;
+  return cudaSuccess;
+}
+
+// A kernel handle is the host stub's address: registration is keyed by it.
+cudaError_t __cudaGetKernel(cudaKernel_t* handle, const void* host_fun) {
+  if (handle == nullptr) return cudaErrorInvalidValue;
+  *handle = reinterpret_cast<cudaKernel_t>(const_cast<void*>(host_fun));
+  return cudaSuccess;
+}
+
+cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                               size_t shared, cudaStream_t stream) {
+  return api_call([&](Context& context) {
+    return launch(context, kernel, grid, block, args, shared, stream, false);
+  });
+}
+
+cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                                    size_t shared, cudaStream_t stream) {
+  return __cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+}
+
+cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                             cudaStream_t stream) {
+  return api_call([&](Context& context) {
+    return launch(context, func, grid, block, args, shared, stream, false);
+  });
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args,
+                                        size_t shared, cudaStream_t stream) {
+  return api_call([&](Context& context) {
+    return launch(context, func, grid, block, args, shared, stream, true);
+  });
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
+  return api_call([&](Context& context) {
+    if (config == nullptr) return cudaErrorInvalidValue;
+    bool cooperative = false;
+    for (unsigned i = 0; i < config->numAttrs; ++i) {
+      if (config->attrs[i].id == cudaLaunchAttributeCooperative) {
+        cooperative = config->attrs[i].val.cooperative != 0;
+      }
+    }
+    return launch(context, func, config->gridDim, config->blockDim, args,
+                  config->dynamicSmemBytes, config->stream, cooperative);
+  });
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, const void* func) {
+  return api_call([&](Context& context) {
+    ResolvedKernel kernel;
+    if (const auto e = context.resolve_kernel(func, kernel); e != 0) {
+      return static_cast<cudaError_t>(e);
+    }
+    if (attributes == nullptr) return cudaErrorInvalidValue;
+    if (!kernel.kernel->kernel) return cudaErrorInvalidPtx;
+    fill_attributes(context, kernel, *attributes);
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaFuncSetAttribute(const void* func, cudaFuncAttribute attribute, int value) {
+  return api_call([&](Context& context) {
+    ResolvedKernel kernel;
+    if (const auto e = context.resolve_kernel(func, kernel); e != 0) {
+      return static_cast<cudaError_t>(e);
+    }
+    if (!kernel.kernel->kernel) return cudaErrorInvalidPtx;
+    auto& settings = kernel.record->settings;
+    switch (attribute) {
+      case cudaFuncAttributeMaxDynamicSharedMemorySize: {
+        // Measured: the opt-in limit counts the kernel's static shared memory.
+        const std::int64_t limit = context.gpu().shared_memory.max_per_block_optin -
+                                   kernel.kernel->kernel->static_shared_bytes;
+        if (value < 0 || value > limit) return cudaErrorInvalidValue;
+        settings.max_dynamic_shared_bytes = value;
+        return cudaSuccess;
+      }
+      case cudaFuncAttributePreferredSharedMemoryCarveout:
+        if (value < -1 || value > 100) return cudaErrorInvalidValue;
+        settings.preferred_carveout = value;
+        return cudaSuccess;
+      default:
+        return cudaErrorInvalidValue;
+    }
+  });
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache config) {
+  return api_call([&](Context& context) {
+    ResolvedKernel kernel;
+    if (const auto e = context.resolve_kernel(func, kernel); e != 0) {
+      return static_cast<cudaError_t>(e);
+    }
+    kernel.record->settings.cache_config = static_cast<std::int32_t>(config);
+    return cudaSuccess;
+  });
+}
+
+}  // extern "C"

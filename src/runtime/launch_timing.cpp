@@ -1,0 +1,82 @@
+#include "runtime/launch_timing.h"
+
+#include <algorithm>
+#include <variant>
+
+#include "runtime/register_count.h"
+
+namespace smsim::runtime {
+namespace {
+
+constexpr double kMillisecondsPerSecond = 1e3;
+constexpr double kHzPerMhz = 1e6;
+constexpr std::uint32_t kMaxRegistersPerThread = 255;
+
+}  // namespace
+
+double estimated_milliseconds(const arch::GpuModel& gpu, const func::LaunchStats& stats) {
+  const int mhz = gpu.clocks.sm_boost_mhz != 0 ? gpu.clocks.sm_boost_mhz : gpu.clocks.sm_base_mhz;
+  const double issue_per_cycle =
+      std::max(1.0, static_cast<double>(gpu.sm_count) * std::max(1, gpu.sm.schedulers));
+  if (mhz <= 0) return 0.0;
+  const double cycles = static_cast<double>(stats.warp_instructions) / issue_per_cycle;
+  return cycles / (mhz * kHzPerMhz) * kMillisecondsPerSecond;
+}
+
+std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kernel) {
+  ModuleRecord& module = *kernel.record->module;
+  if (!module.registers_counted) {
+    module.registers_counted = true;
+    const auto sm = static_cast<std::uint32_t>(context.gpu().cc.major * 10 + context.gpu().cc.minor);
+    for (const std::string& source : module.sources) {
+      module.register_counts.merge(ptxas_register_counts(source, sm));
+    }
+  }
+  const auto it = module.register_counts.find(kernel.record->name);
+  if (it != module.register_counts.end()) return it->second;
+  return std::min(kernel.kernel->kernel->register_count, kMaxRegistersPerThread);
+}
+
+arch::OccupancyInput occupancy_input(Context& context, const ResolvedKernel& kernel,
+                                     std::uint32_t threads, std::int64_t dynamic_shared) {
+  arch::OccupancyInput input;
+  input.threads_per_block = static_cast<int>(threads);
+  input.regs_per_thread = static_cast<int>(registers_per_thread(context, kernel));
+  input.static_smem_per_block = kernel.kernel->kernel->static_shared_bytes;
+  input.dynamic_smem_per_block = dynamic_shared;
+  input.carveout_percent = kernel.record->settings.preferred_carveout;
+  input.smem_limit = arch::SharedMemoryLimit::kOptIn;
+  input.max_dynamic_smem_per_block =
+      kernel.record->settings.max_dynamic_shared_bytes >= 0
+          ? kernel.record->settings.max_dynamic_shared_bytes
+          : context.gpu().shared_memory.max_per_block_optin;
+  return input;
+}
+
+int active_blocks_per_sm(Context& context, const ResolvedKernel& kernel, std::uint32_t threads,
+                         std::int64_t dynamic_shared) {
+  const auto outcome =
+      arch::occupancy(context.gpu(), occupancy_input(context, kernel, threads, dynamic_shared));
+  const auto* result = std::get_if<arch::OccupancyResult>(&outcome);
+  return result != nullptr ? result->active_blocks_per_sm : 0;
+}
+
+bool fits_cooperatively(Context& context, const ResolvedKernel& kernel,
+                        const func::LaunchConfig& config) {
+  const auto per_sm = static_cast<std::uint64_t>(std::max(
+      0, active_blocks_per_sm(context, kernel, static_cast<std::uint32_t>(config.block.count()),
+                              config.dynamic_shared_bytes)));
+  return config.grid.count() <= per_sm * static_cast<std::uint64_t>(context.gpu().sm_count);
+}
+
+bool registers_fit(Context& context, const ResolvedKernel& kernel, std::uint32_t threads) {
+  const arch::GpuModel& gpu = context.gpu();
+  const std::uint64_t regs = registers_per_thread(context, kernel);
+  const auto warp = static_cast<std::uint64_t>(std::max(1, gpu.limits.warp_size));
+  const std::uint64_t warps = (threads + warp - 1) / warp;
+  const auto unit = static_cast<std::uint64_t>(std::max(1, gpu.registers.allocation_unit));
+  const std::uint64_t per_warp = (regs * warp + unit - 1) / unit * unit;
+  return per_warp * warps <= static_cast<std::uint64_t>(gpu.registers.max_per_block);
+}
+
+}  // namespace smsim::runtime
