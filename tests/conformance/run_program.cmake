@@ -1,6 +1,7 @@
 # Runs one conformance program under `smsim run` and compares its output with
 # the golden. Called by ctest with -DSMSIM= -DCOMPARE= -DPROGRAM= -DNAME=
-# -DGOLDEN_DIR= -DWORK_DIR= and an optional -DAPPROXIMATE="prefix;prefix...".
+# -DGOLDEN_DIR= -DWORK_DIR=, an optional -DAPPROXIMATE="prefix;prefix..." and,
+# for programs with approximate operations, -DRAW_GOLDEN_DIR= -DAPPROX_TOOL=.
 foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN_DIR WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_program.cmake: -D${var}= is required")
@@ -22,8 +23,17 @@ if(status_lines)
   string(REGEX REPLACE "^${NAME} " "" expected_status "${status_lines}")
 endif()
 
-# Programs write raw result files only when asked; keep them out of the way.
-execute_process(COMMAND ${SMSIM} run ${PROGRAM}
+# Programs write raw result files only when CONF_RAW_DIR is set: for programs
+# with approximate operations (RAW_GOLDEN_DIR given), whose values are then
+# checked one by one by APPROX_TOOL.
+set(raw_env "")
+if(DEFINED RAW_GOLDEN_DIR)
+  set(raw_dir ${WORK_DIR}/raw/${NAME})
+  file(REMOVE_RECURSE ${raw_dir})
+  file(MAKE_DIRECTORY ${raw_dir})
+  set(raw_env CONF_RAW_DIR=${raw_dir})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${raw_env} ${SMSIM} run ${PROGRAM}
   WORKING_DIRECTORY ${WORK_DIR}
   OUTPUT_FILE ${actual} ERROR_FILE ${actual_err}
   RESULT_VARIABLE status)
@@ -42,6 +52,13 @@ endif()
 if(EXISTS ${GOLDEN_DIR}/${NAME}.err)
   execute_process(COMMAND ${COMPARE} ${GOLDEN_DIR}/${NAME}.err ${actual_err} RESULT_VARIABLE err_differs)
   if(NOT err_differs EQUAL 0)
+    set(failed TRUE)
+  endif()
+endif()
+# Approximate operations: bit-match rate per operation and error within the GPU's own.
+if(DEFINED RAW_GOLDEN_DIR)
+  execute_process(COMMAND ${APPROX_TOOL} ${RAW_GOLDEN_DIR} ${raw_dir} RESULT_VARIABLE outside)
+  if(NOT outside EQUAL 0)
     set(failed TRUE)
   endif()
 endif()
