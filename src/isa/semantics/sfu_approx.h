@@ -11,7 +11,9 @@
 #include <cstdint>
 
 #include "isa/semantics/float_arith_f32.h"
+#include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_format.h"
+#include "isa/semantics/half_arith.h"
 #include "isa/semantics/gpu_nan.h"
 #include "isa/semantics/sfu_tables.h"
 
@@ -153,6 +155,67 @@ inline uint32_t div_full_f32(const SfuTables& tables, uint32_t a, uint32_t b, bo
     b = mul_f32(b, kQuarter, Rounding::nearest_even, ftz, false);
   }
   return div_approx_f32(tables, a, b, ftz);
+}
+
+// rcp.approx.ftz.f64: the hardware reads only the upper 32 bits of x (20
+// fraction bits) and writes only the upper 32 bits of the result. Modelled
+// as rcp.approx.f32 on those 20 fraction bits, the result's fraction
+// truncated to 20 bits; subnormal inputs give infinity and results below the
+// normal range zero. NaN gives f32's canonical NaN in the upper word; a NaN
+// whose payload lies only in the lower word reads as infinity (all measured
+// on an H100).
+inline uint64_t rcp_approx_ftz_f64(const SfuTables& tables, uint64_t x) {
+  constexpr uint64_t kUpperWord = 0xffffffff00000000ull;
+  x &= kUpperWord;
+  const uint64_t sign = x & kSignF64;
+  if (is_nan_f64(x)) return uint64_t{kCanonicalNanF32} << 32;
+  if (kF64.is_zero(x) || kF64.is_subnormal(x)) return sign | kF64.infinity();
+  if (kF64.is_infinity(x)) return sign;
+  const int exponent = static_cast<int>(kF64.exponent_field(x)) - kF64.bias();
+  const auto fraction20 = static_cast<uint32_t>((x >> 32) & 0xfffff);
+  const uint32_t base = rcp_approx_f32(tables, 0x3f800000u | (fraction20 << 3), true);
+  const int result_exponent = static_cast<int>(base >> 23) - 127 - exponent;
+  if (result_exponent < 1 - kF64.bias()) return sign;
+  const uint64_t field = static_cast<uint64_t>(result_exponent + kF64.bias());
+  return (sign | (field << 52) | (uint64_t{base & 0x7fffff} << 29)) & kUpperWord;
+}
+
+// rsqrt.approx.ftz.f64: like rcp.approx.ftz.f64, only the upper 32 bits of
+// x are read and written, through rsqrt.approx.f32 on 20 fraction bits.
+inline uint64_t rsqrt_approx_ftz_f64(const SfuTables& tables, uint64_t x) {
+  constexpr uint64_t kUpperWord = 0xffffffff00000000ull;
+  x &= kUpperWord;
+  if (is_nan_f64(x)) return uint64_t{kCanonicalNanF32} << 32;
+  if (kF64.is_zero(x) || kF64.is_subnormal(x)) return (x & kSignF64) | kF64.infinity();
+  if (kF64.is_negative(x)) return uint64_t{kCanonicalNanF32} << 32;
+  if (kF64.is_infinity(x)) return 0;
+  const int exponent = static_cast<int>(kF64.exponent_field(x)) - kF64.bias();
+  const int odd = exponent & 1;
+  const auto fraction20 = static_cast<uint32_t>((x >> 32) & 0xfffff);
+  const uint32_t base =
+      rsqrt_approx_f32(tables, (static_cast<uint32_t>(127 + odd) << 23) | (fraction20 << 3), true);
+  const int result_exponent = static_cast<int>(base >> 23) - 127 - (exponent - odd) / 2;
+  const uint64_t field = static_cast<uint64_t>(result_exponent + kF64.bias());
+  return ((field << 52) | (uint64_t{base & 0x7fffff} << 29)) & kUpperWord;
+}
+
+// rsqrt.approx.f64 without .ftz: modelled as the correctly rounded
+// 1/sqrt(x) (the H100 refines further than the upper-word form; rate in
+// docs/isa-semantics.md).
+inline uint64_t rsqrt_approx_f64(uint64_t x) {
+  if (is_nan_f64(x)) return quiet_f64(x);
+  const double r = 1.0 / std::sqrt(f64_from_bits(x));
+  return invalid_or(bits_of(r));
+}
+
+// Half-precision ex2/tanh (f16, bf16; the x2 forms apply them per half):
+// the measured result for each of the 2^16 inputs. bf16 ex2 exists only as
+// ex2.approx.ftz.bf16.
+inline uint16_t ex2_approx_half(const SfuTables& tables, HalfType t, uint16_t x) {
+  return tables.half_result(t == HalfType::f16 ? HalfSfu::ex2_f16 : HalfSfu::ex2_ftz_bf16, x);
+}
+inline uint16_t tanh_approx_half(const SfuTables& tables, HalfType t, uint16_t x) {
+  return tables.half_result(t == HalfType::f16 ? HalfSfu::tanh_f16 : HalfSfu::tanh_bf16, x);
 }
 
 }  // namespace smsim::isa::sem

@@ -16,12 +16,18 @@
 
 namespace smsim::isa::sem {
 
+enum class HalfSfu : uint8_t { ex2_f16, tanh_f16, ex2_ftz_bf16, tanh_bf16 };
+inline constexpr int kHalfSfuCount = 4;
+
 class SfuTables {
  public:
   static constexpr uint32_t kRcpEntries = 1u << 23;    // x in [1, 2)
   static constexpr uint32_t kRsqrtEntries = 1u << 24;  // x in [1, 4)
 
-  // Reads rcp_approx_f32.i8.zst and rsqrt_approx_f32.i8.zst from `dir`.
+  static constexpr uint32_t kHalfEntries = 1u << 16;
+
+  // Reads rcp_approx_f32.i8.zst, rsqrt_approx_f32.i8.zst and the four
+  // half-precision tables (*.u16.zst) from `dir`.
   // On failure returns nothing and says why in `error`.
   static std::optional<SfuTables> load(const std::string& dir, std::string& error);
 
@@ -29,10 +35,12 @@ class SfuTables {
   int8_t rcp_deviation(uint32_t fraction) const { return rcp_[fraction]; }
   // Deviation for x in [1, 4): index = (exponent bit << 23) | fraction.
   int8_t rsqrt_deviation(uint32_t index) const { return rsqrt_[index]; }
+  uint16_t half_result(HalfSfu op, uint16_t x) const { return half_[static_cast<int>(op)][x]; }
 
  private:
   std::vector<int8_t> rcp_;
   std::vector<int8_t> rsqrt_;
+  std::vector<uint16_t> half_[kHalfSfuCount];
 };
 
 }  // namespace smsim::isa::sem

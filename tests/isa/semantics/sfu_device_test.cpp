@@ -53,6 +53,36 @@ TEST(SfuOnDevice, DivApproxAndFullAreBitExact) {
   }
 }
 
+TEST(SfuOnDevice, RcpAndRsqrtApproxFtzF64AreBitExact) {
+  EXPECT_MATCHES_DEVICE("rcp.approx.ftz.f64", [](uint64_t a, uint64_t, uint64_t) {
+    return rcp_approx_ftz_f64(tables(), a);
+  });
+  EXPECT_MATCHES_DEVICE("rsqrt.approx.ftz.f64", [](uint64_t a, uint64_t, uint64_t) {
+    return rsqrt_approx_ftz_f64(tables(), a);
+  });
+}
+
+// The scalar tables are the device's own results (this checks the loader);
+// the packed x2 forms check that each half behaves like the scalar form.
+TEST(SfuOnDevice, HalfPrecisionTablesAndPackedForms) {
+  for (HalfType t : {HalfType::f16, HalfType::bf16}) {
+    const std::string ex2 = t == HalfType::f16 ? "ex2.approx.f16" : "ex2.approx.ftz.bf16";
+    const std::string tanh = t == HalfType::f16 ? "tanh.approx.f16" : "tanh.approx.bf16";
+    EXPECT_MATCHES_DEVICE(ex2, [t](uint64_t a, uint64_t, uint64_t) {
+      return ex2_approx_half(tables(), t, static_cast<uint16_t>(a));
+    });
+    EXPECT_MATCHES_DEVICE(tanh, [t](uint64_t a, uint64_t, uint64_t) {
+      return tanh_approx_half(tables(), t, static_cast<uint16_t>(a));
+    });
+    EXPECT_MATCHES_DEVICE(ex2 + "x2", [t](uint64_t a, uint64_t, uint64_t) {
+      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) { return ex2_approx_half(tables(), t, x); });
+    });
+    EXPECT_MATCHES_DEVICE(tanh + "x2", [t](uint64_t a, uint64_t, uint64_t) {
+      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) { return tanh_approx_half(tables(), t, x); });
+    });
+  }
+}
+
 TEST(SfuTables, MissingDirectoryIsADiagnosticNotACrash) {
   std::string error;
   EXPECT_FALSE(SfuTables::load("/nonexistent-smsim-dir", error).has_value());
@@ -89,6 +119,7 @@ TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
       {"tanh.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(w(a)); }, 0.7},
       {"sqrt.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), false); }, 0.9},
       {"sqrt.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), true); }, 0.9},
+      {"rsqrt.approx.f64", [](uint64_t a, uint64_t, uint64_t) { return rsqrt_approx_f64(a); }, 0.85},
   };
   for (const auto& c : cases) {
     const double rate = match_rate(c.name, c.semantics);
