@@ -42,19 +42,17 @@ void Diagnostics::warning(SourceLoc loc, std::string message, std::string hint) 
 
 void Diagnostics::add(Severity severity, SourceLoc loc, std::string message, std::string hint) {
   if (severity == Severity::Error) {
-    if (saturated()) {
-      if (!limit_reported_) {
-        limit_reported_ = true;
-        diagnostics_.push_back({Severity::Note, loc,
-                                fmt::format("too many errors ({}); stopping", error_limit_), {}});
-      }
-      return;
-    }
+    if (saturated()) return;
     ++error_count_;
   } else if (diagnostics_.size() >= 4 * error_limit_) {
     return;
   }
   diagnostics_.push_back({severity, loc, std::move(message), std::move(hint)});
+  if (severity == Severity::Error && saturated() && !limit_reported_) {
+    limit_reported_ = true;
+    diagnostics_.push_back(
+        {Severity::Note, loc, fmt::format("too many errors ({}); stopping here", error_limit_), {}});
+  }
 }
 
 std::string_view Diagnostics::source_line(uint32_t line) const {

@@ -184,7 +184,7 @@ class Printer {
     out_ += linkage_prefix(f.linkage);
     out_ += f.is_entry ? ".entry " : ".func ";
     if (!f.returns.empty()) {
-      param_list(f.returns);
+      inline_params(f.returns);
       out_ += ' ';
     }
     out_ += f.name;
