@@ -40,25 +40,25 @@ def with_marker(expect, body, marker):
 def nested_braces_initializer():
     depth = 10_000
     body = HEADER + b"\n.global .u32 g[1] = " + b"{" * depth + b"1" + b"}" * depth + b";\n"
-    return with_marker("nesting", body, b".global")
+    return with_marker("nested deeper", body, b".global")
 
 
 def nested_parens_expression():
     depth = 100_000
     body = (HEADER + KERNEL_OPEN + b"\tmov.u32 %r1, " + b"(" * depth + b"1" + b")" * depth +
             b";\n\tret;\n}\n")
-    return with_marker("nesting", body, b"\tmov.u32")
+    return with_marker("nested deeper", body, b"\tmov.u32")
 
 
 def nested_parens_unclosed():
     body = HEADER + KERNEL_OPEN + b"\tmov.u32 %r1, " + b"(" * 100_000
-    return with_marker("nesting", body, b"\tmov.u32")
+    return with_marker("nested deeper", body, b"\tmov.u32")
 
 
 def nested_blocks():
     depth = 10_000
     body = HEADER + KERNEL_OPEN + b"\t" + b"{" * depth + b"\n\t" + b"}" * depth + b"\n\tret;\n}\n"
-    return with_marker("nesting", body, b"\t{")
+    return with_marker("nested deeper", body, b"\t{")
 
 
 def overlong_global_identifier():

@@ -6,8 +6,8 @@ A case file starts with two header lines:
     // line: <line the diagnostic must point at>
 The case passes when smsim
   * exits with status exactly 1 (diagnostics; not 0, not 2, not a signal),
-  * prints an error diagnostic `FILE:LINE:COL: error: ...` for that line whose
-    text contains the expected substring,
+  * prints an error diagnostic `FILE:LINE:COL: error: MESSAGE` for that line whose
+    MESSAGE contains the expected substring,
   * prints no sanitizer report, and
   * finishes within the time limit (a hang is a failure).
 
@@ -30,7 +30,9 @@ SANITIZER_MARKERS = (
     "WARNING: AddressSanitizer",
     "ERROR: UndefinedBehaviorSanitizer",
 )
-DIAGNOSTIC = re.compile(r":(\d+):(\d+): error: ")
+# FILE:LINE:COL: error: MESSAGE. Only MESSAGE is searched for the expected text, since
+# case file names repeat the words of their expectations.
+DIAGNOSTIC = re.compile(r":(\d+):(\d+): error: (.*)$")
 
 
 def read_header(path):
@@ -78,7 +80,7 @@ def check(smsim, case, timeout_s):
     for text_line in stderr.splitlines():
         match = DIAGNOSTIC.search(text_line)
         if match:
-            errors.append((int(match.group(1)), text_line))
+            errors.append((int(match.group(1)), match.group(3)))
     at_line = [text for (l, text) in errors if l == line]
     if not any(expect in text for text in at_line):
         if not errors:
