@@ -22,6 +22,7 @@ using ExecutorSelector = ExecFn (*)(const InstructionSpec& spec, DecodedInstruct
 ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_logic(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_half(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_compare(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);

@@ -141,6 +141,10 @@ ExecFn pick_float(isa::Type t) {
 
 ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   const isa::Type t = spec.type();
+  if (t == isa::Type::F16 || t == isa::Type::F16x2 || t == isa::Type::Bf16 ||
+      t == isa::Type::Bf16x2) {
+    return select_half(spec, in, why);
+  }
   ExecFn fn = nullptr;
   switch (spec.opcode) {
     case Opcode::Add:
