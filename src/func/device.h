@@ -16,9 +16,14 @@ namespace smsim::func {
 
 class Device {
  public:
+  // `sm`: the simulated GPU's compute capability as major * 10 + minor.
   explicit Device(const LaunchOptions& options = {},
-                  std::uint64_t reservation_bytes = DeviceMemory::kDefaultReservation)
-      : memory_(reservation_bytes), options_(options) {}
+                  std::uint64_t reservation_bytes = DeviceMemory::kDefaultReservation,
+                  std::uint32_t sm = kDefaultSm)
+      : memory_(reservation_bytes), options_(options), sm_(sm) {}
+
+  static constexpr std::uint32_t kDefaultSm = 90;
+  std::uint32_t sm() const { return sm_; }
 
   DeviceMemory& memory() { return memory_; }
   LaunchOptions& options() { return options_; }
@@ -35,7 +40,7 @@ class Device {
     return memory_.fill(dst, value, bytes);
   }
 
-  LoadedModule load(const ptx::Module& module) { return load_module(module, memory_); }
+  LoadedModule load(const ptx::Module& module) { return load_module(module, memory_, sm_); }
   void unload(LoadedModule& module) { unload_module(module, memory_); }
 
   // Runs `kernel` to completion. A kernel that could not be decoded fails
@@ -51,6 +56,7 @@ class Device {
   LaunchOptions options_;
   LaunchStats totals_;
   std::uint64_t next_grid_id_ = 1;
+  std::uint32_t sm_;
 };
 
 }  // namespace smsim::func

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <numeric>
@@ -248,6 +249,50 @@ TEST_F(NvccKernels, ConstantAndGlobalVariables) {
   const ModuleSymbol* weights_symbol = loaded_.find_symbol("kWeights");
   ASSERT_NE(weights_symbol, nullptr);
   EXPECT_EQ(weights_symbol->space, MemorySpace::constant);
+}
+
+}  // namespace
+}  // namespace smsim::func
+
+namespace smsim::func {
+namespace {
+
+TEST(PerComputeCapability, InstructionsAnOlderCcLacksAreALoadError) {
+  const std::string source = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry uses_redux(.param .u64 out)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  redux.sync.add.u32 %r2, %r1, 0xffffffff;
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+  ptx::Diagnostics diags("redux.ptx", source);
+  const ptx::Module module = ptx::parse_and_check(source, diags);
+  ASSERT_FALSE(diags.has_errors()) << diags.format();
+  Device volta(LaunchOptions{}, std::uint64_t{1} << 30, 70);
+  const LoadedModule on_volta = volta.load(module);
+  ASSERT_EQ(on_volta.kernels.size(), 1u);
+  EXPECT_FALSE(on_volta.kernels[0].kernel);
+  ASSERT_FALSE(on_volta.kernels[0].errors.empty());
+  EXPECT_EQ(on_volta.kernels[0].errors[0],
+            "kernel uses_redux, PTX line 10: redux needs sm_80 but the simulated GPU is sm_70");
+  Device hopper(LaunchOptions{}, std::uint64_t{1} << 30, 90);
+  const LoadedModule on_hopper = hopper.load(module);
+  ASSERT_TRUE(on_hopper.kernels[0].kernel);
+  const std::uint64_t out = hopper.allocate(4);
+  std::vector<std::byte> params(8);
+  std::memcpy(params.data(), &out, 8);
+  const LaunchResult r = hopper.launch(on_hopper.kernels[0], {.block = {32}}, params);
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  std::uint32_t sum = 0;
+  hopper.copy_to_host(&sum, out, 4);
+  EXPECT_EQ(sum, 31u * 32u / 2u);
 }
 
 }  // namespace

@@ -71,7 +71,23 @@ const ModuleSymbol* LoadedModule::find_symbol(std::string_view name) const {
   return nullptr;
 }
 
-LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory) {
+namespace {
+
+std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::uint32_t sm) {
+  std::vector<std::string> errors;
+  for (const ptx::Instruction& inst : f.instructions) {
+    const isa::OpcodeInfo& info = isa::opcode_info(inst.opcode);
+    if (info.min_sm <= sm) continue;
+    errors.push_back(fmt::format("kernel {}, PTX line {}: {} needs sm_{} but the simulated GPU is "
+                                 "sm_{}",
+                                 f.name, inst.loc.line, info.mnemonic, info.min_sm, sm));
+  }
+  return errors;
+}
+
+}  // namespace
+
+LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm) {
   LoadedModule out;
   ModulePlacement placement;
   placement.globals.assign(module.globals.size(), Placement{});
@@ -120,7 +136,8 @@ LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory) {
     if (!f.is_entry || !f.has_body) continue;
     ModuleKernel k{.name = f.name};
     LoweredKernel lowered = lower_kernel(module, f, placement);
-    k.errors = std::move(lowered.errors);
+    k.errors = instructions_missing_on(f, sm);
+    for (std::string& e : lowered.errors) k.errors.push_back(std::move(e));
     if (k.errors.empty()) {
       DecodeResult decoded = decode_kernel(lowered.spec);
       for (DecodeError& e : decoded.errors) k.errors.push_back(std::move(e.message));

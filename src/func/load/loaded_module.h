@@ -38,7 +38,10 @@ struct LoadedModule {
   const ModuleSymbol* find_symbol(std::string_view name) const;
 };
 
-LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory);
+// `sm` is the simulated GPU's compute capability as major * 10 + minor: a
+// kernel using an instruction that CC lacks (the opcode table's min_sm) keeps
+// a diagnostic instead of code.
+LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm);
 void unload_module(LoadedModule& module, DeviceMemory& memory);
 
 }  // namespace smsim::func

@@ -113,7 +113,8 @@ int run_ptx(const PtxRunOptions& opts) {
   launch_options.sm_count = static_cast<std::uint32_t>(gpu->sm_count);
   launch_options.host_threads = std::max<std::uint32_t>(opts.host_threads, 1);
   if (opts.max_instructions != 0) launch_options.instruction_budget = opts.max_instructions;
-  func::Device device(launch_options);
+  const auto sm = static_cast<std::uint32_t>(gpu->cc.major * 10 + gpu->cc.minor);
+  func::Device device(launch_options, func::DeviceMemory::kDefaultReservation, sm);
   func::LoadedModule loaded = device.load(module);
   for (const std::string& e : loaded.errors) std::fprintf(stderr, "smsim ptx: %s\n", e.c_str());
   const func::ModuleKernel* kernel = loaded.find_kernel(opts.kernel);
