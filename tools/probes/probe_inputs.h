@@ -23,8 +23,8 @@ enum class InputKind : uint32_t {
   bf16x2 = 6,
   u32 = 7,
   u64 = 8,
-  shift = 9,     // mostly 0..70: shift amounts, bit positions and lengths
-  index16 = 10,  // the index itself: exhaustive sweeps of 16-bit inputs
+  shift = 9,                 // mostly 0..70: shift amounts, bit positions and lengths
+  index16 = 10,              // the index itself: exhaustive sweeps of 16-bit inputs
   f32_near_one = 11,         // within 64 ulps of +-1
   f32_near_normal_min = 12,  // within 64 ulps of +-2^-126 (both sides of the subnormal edge)
 };
@@ -87,17 +87,22 @@ SMSIM_PROBE_HD inline uint32_t f32_input(uint32_t stream, uint32_t index, uint32
   const uint32_t mantissa = static_cast<uint32_t>(h >> 8) & 0x7fffff;
   const uint32_t pick = static_cast<uint32_t>(h >> 40);
   switch (h & 7) {
-    case 0: return f32_special(pick);
-    case 1: return static_cast<uint32_t>(h >> 16);
-    case 2: return sign | ((pick % 4) << 23) | mantissa;  // subnormal and lowest binades
-    case 3: return sign | ((251 + pick % 4) << 23) | mantissa;
+    case 0:
+      return f32_special(pick);
+    case 1:
+      return static_cast<uint32_t>(h >> 16);
+    case 2:
+      return sign | ((pick % 4) << 23) | mantissa;  // subnormal and lowest binades
+    case 3:
+      return sign | ((251 + pick % 4) << 23) | mantissa;
     case 4:  // near cancellation with operand 0, for add/sub and fma
       if (operand != 0) {
         const uint32_t base = f32_input(stream, index, 0) ^ 0x80000000u;
         return base + (pick % 7) - 3;
       }
       [[fallthrough]];
-    default: return sign | ((112 + pick % 32) << 23) | mantissa;
+    default:
+      return sign | ((112 + pick % 32) << 23) | mantissa;
   }
 }
 
@@ -113,17 +118,22 @@ SMSIM_PROBE_HD inline uint64_t f64_input(uint32_t stream, uint32_t index, uint32
   const uint64_t mantissa = h2 & 0xfffffffffffffull;
   const uint32_t pick = static_cast<uint32_t>(h >> 40);
   switch (h & 7) {
-    case 0: return f64_special(pick);
-    case 1: return h2;
-    case 2: return sign | (uint64_t{pick % 4} << 52) | mantissa;
-    case 3: return sign | (uint64_t{2043 + pick % 4} << 52) | mantissa;
+    case 0:
+      return f64_special(pick);
+    case 1:
+      return h2;
+    case 2:
+      return sign | (uint64_t{pick % 4} << 52) | mantissa;
+    case 3:
+      return sign | (uint64_t{2043 + pick % 4} << 52) | mantissa;
     case 4:
       if (operand != 0) {
         const uint64_t base = f64_input(stream, index, 0) ^ 0x8000000000000000ull;
         return base + (pick % 7) - 3;
       }
       [[fallthrough]];
-    default: return sign | (uint64_t{1000 + pick % 48} << 52) | mantissa;
+    default:
+      return sign | (uint64_t{1000 + pick % 48} << 52) | mantissa;
   }
 }
 
@@ -156,11 +166,16 @@ SMSIM_PROBE_HD inline uint32_t u32_input(uint32_t stream, uint32_t index, uint32
   }
   const uint64_t h = probe_hash(stream, index, operand);
   switch (h & 7) {
-    case 0: return u32_special(static_cast<uint32_t>(h >> 40));
-    case 1: return static_cast<uint32_t>(h >> 24) & 0xff;
-    case 2: return static_cast<uint32_t>(h >> 24) & 0xffff;
-    case 3: return 0u - (static_cast<uint32_t>(h >> 24) & 0xff);
-    default: return static_cast<uint32_t>(h >> 16);
+    case 0:
+      return u32_special(static_cast<uint32_t>(h >> 40));
+    case 1:
+      return static_cast<uint32_t>(h >> 24) & 0xff;
+    case 2:
+      return static_cast<uint32_t>(h >> 24) & 0xffff;
+    case 3:
+      return 0u - (static_cast<uint32_t>(h >> 24) & 0xff);
+    default:
+      return static_cast<uint32_t>(h >> 16);
   }
 }
 
@@ -168,12 +183,18 @@ SMSIM_PROBE_HD inline uint64_t u64_input(uint32_t stream, uint32_t index, uint32
   const uint64_t h = probe_hash(stream, index, operand);
   const uint64_t wide = mix64(h);
   switch (h & 7) {
-    case 0: return uint64_t{0x8000000000000000ull} >> ((h >> 8) & 1);
-    case 1: return (h >> 24) & 0xff;
-    case 2: return 0 - ((h >> 24) & 0xff);
-    case 3: return (h >> 24) & 1;
-    case 4: return wide >> ((h >> 8) & 63);
-    default: return wide;
+    case 0:
+      return uint64_t{0x8000000000000000ull} >> ((h >> 8) & 1);
+    case 1:
+      return (h >> 24) & 0xff;
+    case 2:
+      return 0 - ((h >> 24) & 0xff);
+    case 3:
+      return (h >> 24) & 1;
+    case 4:
+      return wide >> ((h >> 8) & 63);
+    default:
+      return wide;
   }
 }
 
@@ -196,31 +217,46 @@ SMSIM_PROBE_HD inline uint32_t f32_near(uint32_t center, uint32_t stream, uint32
 SMSIM_PROBE_HD inline uint64_t probe_input(InputKind kind, uint32_t stream, uint32_t index,
                                            uint32_t operand) {
   switch (kind) {
-    case InputKind::none: return 0;
-    case InputKind::f32: return f32_input(stream, index, operand);
-    case InputKind::f64: return f64_input(stream, index, operand);
-    case InputKind::f16: return f16_input(stream, index, operand);
+    case InputKind::none:
+      return 0;
+    case InputKind::f32:
+      return f32_input(stream, index, operand);
+    case InputKind::f64:
+      return f64_input(stream, index, operand);
+    case InputKind::f16:
+      return f16_input(stream, index, operand);
     case InputKind::f16x2:
       return f16_input(stream, index, 2 * operand) |
              (uint32_t{f16_input(stream, index, 2 * operand + 1)} << 16);
-    case InputKind::bf16: return bf16_input(stream, index, operand);
+    case InputKind::bf16:
+      return bf16_input(stream, index, operand);
     case InputKind::bf16x2:
       return bf16_input(stream, index, 2 * operand) |
              (uint32_t{bf16_input(stream, index, 2 * operand + 1)} << 16);
-    case InputKind::u32: return u32_input(stream, index, operand);
-    case InputKind::u64: return u64_input(stream, index, operand);
-    case InputKind::shift: return shift_input(stream, index, operand);
-    case InputKind::index16: return index & 0xffff;
-    case InputKind::f32_near_one: return f32_near(0x3f800000u, stream, index, operand);
-    case InputKind::f32_near_normal_min: return f32_near(0x00800000u, stream, index, operand);
+    case InputKind::u32:
+      return u32_input(stream, index, operand);
+    case InputKind::u64:
+      return u64_input(stream, index, operand);
+    case InputKind::shift:
+      return shift_input(stream, index, operand);
+    case InputKind::index16:
+      return index & 0xffff;
+    case InputKind::f32_near_one:
+      return f32_near(0x3f800000u, stream, index, operand);
+    case InputKind::f32_near_normal_min:
+      return f32_near(0x00800000u, stream, index, operand);
   }
   return 0;
 }
 
 // bfi takes position and length as two registers; the probe derives both
 // from one shift-kind operand.
-SMSIM_PROBE_HD inline uint32_t bfi_position(uint64_t c) { return static_cast<uint32_t>(c % 40); }
-SMSIM_PROBE_HD inline uint32_t bfi_length(uint64_t c) { return static_cast<uint32_t>((c * 13 + 5) % 40); }
+SMSIM_PROBE_HD inline uint32_t bfi_position(uint64_t c) {
+  return static_cast<uint32_t>(c % 40);
+}
+SMSIM_PROBE_HD inline uint32_t bfi_length(uint64_t c) {
+  return static_cast<uint32_t>((c * 13 + 5) % 40);
+}
 
 // Name hash that seeds each operation's stream, so that every operation sees
 // its own inputs and the host can rebuild them from the name alone.

@@ -11,10 +11,14 @@ enum class PredicateCombine : uint8_t { none, and_, or_, xor_ };
 
 constexpr bool combine_predicate(bool compared, PredicateCombine op, bool c) {
   switch (op) {
-    case PredicateCombine::none: return compared;
-    case PredicateCombine::and_: return compared && c;
-    case PredicateCombine::or_: return compared || c;
-    case PredicateCombine::xor_: return compared != c;
+    case PredicateCombine::none:
+      return compared;
+    case PredicateCombine::and_:
+      return compared && c;
+    case PredicateCombine::or_:
+      return compared || c;
+    case PredicateCombine::xor_:
+      return compared != c;
   }
   return compared;
 }

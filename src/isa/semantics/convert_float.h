@@ -74,10 +74,14 @@ constexpr uint64_t convert_float(FloatFormat from, FloatFormat to, uint64_t bits
     case ValueClass::nan:
       if (options.saturate) return 0;
       return convert_nan(from, to, bits, options.ftz);
-    case ValueClass::zero: result = sign; break;
+    case ValueClass::zero:
+      result = sign;
+      break;
     case ValueClass::infinity:
-      if (options.satfinite || !to.has_infinity) result = sign | to.max_finite();
-      else result = sign | to.infinity();
+      if (options.satfinite || !to.has_infinity)
+        result = sign | to.max_finite();
+      else
+        result = sign | to.infinity();
       break;
     case ValueClass::finite:
       result = round_to_format(to, v, options.rounding,
@@ -142,7 +146,9 @@ inline uint32_t cvt_bf16x2_from_f32(uint32_t a, uint32_t b, ConvertOptions optio
 }
 
 enum class Fp8Format : uint8_t { e4m3, e5m2 };
-constexpr FloatFormat format_of(Fp8Format f) { return f == Fp8Format::e4m3 ? kE4M3 : kE5M2; }
+constexpr FloatFormat format_of(Fp8Format f) {
+  return f == Fp8Format::e4m3 ? kE4M3 : kE5M2;
+}
 
 // cvt.rn.satfinite{.relu}.e4m3x2/e5m2x2.f32 d, a, b.
 inline uint16_t cvt_fp8x2_from_f32(Fp8Format f, uint32_t a, uint32_t b, bool relu) {

@@ -17,13 +17,17 @@ enum class IntType : uint8_t { s8, u8, s16, u16, s32, u32, s64, u64 };
 constexpr int width_of(IntType t) {
   switch (t) {
     case IntType::s8:
-    case IntType::u8: return 8;
+    case IntType::u8:
+      return 8;
     case IntType::s16:
-    case IntType::u16: return 16;
+    case IntType::u16:
+      return 16;
     case IntType::s32:
-    case IntType::u32: return 32;
+    case IntType::u32:
+      return 32;
     case IntType::s64:
-    case IntType::u64: return 64;
+    case IntType::u64:
+      return 64;
   }
   return 64;
 }
@@ -84,10 +88,14 @@ constexpr uint64_t cvt_int_from_float(IntType to, FloatFormat from, uint64_t bit
   if (ftz) bits = flush_subnormal(from, bits);
   const ExactValue v = unpack(from, bits);
   switch (v.kind) {
-    case ValueClass::nan: return nan_to_integer(to, from);
-    case ValueClass::zero: return 0;
-    case ValueClass::infinity: return saturate_integer(to, v.negative, uint128_t{1} << 100);
-    case ValueClass::finite: break;
+    case ValueClass::nan:
+      return nan_to_integer(to, from);
+    case ValueClass::zero:
+      return 0;
+    case ValueClass::infinity:
+      return saturate_integer(to, v.negative, uint128_t{1} << 100);
+    case ValueClass::finite:
+      break;
   }
   return saturate_integer(to, v.negative, round_to_integer_magnitude(v, mode));
 }
@@ -116,7 +124,8 @@ constexpr uint64_t cvt_int_from_int(IntType to, IntType from, uint64_t bits, boo
                                     int register_bits) {
   const ExactValue v = exact_from_int(from, bits);
   const int w = width_of(to);
-  const uint64_t register_mask = register_bits == 64 ? ~uint64_t{0} : (uint64_t{1} << register_bits) - 1;
+  const uint64_t register_mask =
+      register_bits == 64 ? ~uint64_t{0} : (uint64_t{1} << register_bits) - 1;
   uint64_t narrow = sat ? saturate_integer(to, v.negative, v.significand)
                         : (v.negative ? 0 - static_cast<uint64_t>(v.significand)
                                       : static_cast<uint64_t>(v.significand));

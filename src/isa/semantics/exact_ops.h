@@ -45,8 +45,8 @@ constexpr uint64_t exact_fma_bits(FloatFormat format, uint64_t a, uint64_t b, ui
 // Sign of the exact a*b + c (-1, 0, +1): the residual test behind directed
 // division and square root.
 constexpr int exact_fma_sign(FloatFormat format, uint64_t a, uint64_t b, uint64_t c) {
-  const ExactValue s = exact_add(exact_multiply(unpack(format, a), unpack(format, b)),
-                                 unpack(format, c));
+  const ExactValue s =
+      exact_add(exact_multiply(unpack(format, a), unpack(format, b)), unpack(format, c));
   if (s.kind == ValueClass::zero) return 0;
   return s.negative ? -1 : 1;
 }

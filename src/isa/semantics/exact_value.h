@@ -28,7 +28,7 @@ enum class ValueClass : uint8_t { zero, finite, infinity, nan };
 struct ExactValue {
   ValueClass kind = ValueClass::zero;
   bool negative = false;
-  int32_t exponent = 0;      // value = significand * 2^exponent
+  int32_t exponent = 0;  // value = significand * 2^exponent
   uint128_t significand = 0;
 };
 
@@ -127,17 +127,22 @@ constexpr ExactValue exact_add(const ExactValue& x, const ExactValue& y) {
 
 // What a value too large for the format becomes.
 enum class Overflow : uint8_t {
-  ieee,       // infinity or the largest finite, by rounding direction
-  saturate,   // .satfinite: the largest finite of the same sign
+  ieee,      // infinity or the largest finite, by rounding direction
+  saturate,  // .satfinite: the largest finite of the same sign
 };
 
 constexpr bool rounds_up(Rounding mode, bool negative, bool odd, uint128_t rest, uint128_t half) {
   switch (mode) {
-    case Rounding::nearest_even: return rest > half || (rest == half && odd);
-    case Rounding::nearest_away: return rest >= half;
-    case Rounding::toward_zero: return false;
-    case Rounding::toward_negative: return negative && rest != 0;
-    case Rounding::toward_positive: return !negative && rest != 0;
+    case Rounding::nearest_even:
+      return rest > half || (rest == half && odd);
+    case Rounding::nearest_away:
+      return rest >= half;
+    case Rounding::toward_zero:
+      return false;
+    case Rounding::toward_negative:
+      return negative && rest != 0;
+    case Rounding::toward_positive:
+      return !negative && rest != 0;
   }
   return false;
 }
@@ -184,9 +189,10 @@ constexpr uint64_t round_to_format(FloatFormat format, const ExactValue& v, Roun
   const uint64_t implicit = uint64_t{1} << format.fraction_bits;
   if (kept < implicit) return sign | static_cast<uint64_t>(kept);  // subnormal
   const int64_t field = int64_t{result_quantum} + format.fraction_bits + format.bias();
-  const uint64_t magnitude =
-      (static_cast<uint64_t>(field) << format.fraction_bits) | (static_cast<uint64_t>(kept) - implicit);
-  if (field > static_cast<int64_t>(format.exponent_field_max()) || magnitude > format.max_finite()) {
+  const uint64_t magnitude = (static_cast<uint64_t>(field) << format.fraction_bits) |
+                             (static_cast<uint64_t>(kept) - implicit);
+  if (field > static_cast<int64_t>(format.exponent_field_max()) ||
+      magnitude > format.max_finite()) {
     return overflow_result(format, mode, v.negative, overflow);
   }
   return sign | magnitude;
@@ -194,7 +200,9 @@ constexpr uint64_t round_to_format(FloatFormat format, const ExactValue& v, Roun
 
 // Sign of an exact zero sum of nonzero terms: +0 except when rounding toward
 // negative infinity (IEEE 754 6.3).
-constexpr bool cancellation_is_negative(Rounding mode) { return mode == Rounding::toward_negative; }
+constexpr bool cancellation_is_negative(Rounding mode) {
+  return mode == Rounding::toward_negative;
+}
 
 // Sign of x + y when both are zeros.
 constexpr bool zero_sum_is_negative(bool x_negative, bool y_negative, Rounding mode) {

@@ -2,10 +2,10 @@
 // an H100.
 //
 // .ftz flushes subnormal inputs, and results that are tiny after rounding
-// (see flush_if_tiny), to a zero of the same sign. .sat clamps to [+0, 1] and turns NaN into +0. NaN
-// results are the canonical 0x7fffffff. Round-to-nearest uses the host's
-// IEEE arithmetic (the default environment: nearest, no flush); the other
-// modes round the exact result through exact_ops.h.
+// (see flush_if_tiny), to a zero of the same sign. .sat clamps to [+0, 1] and turns NaN into +0.
+// NaN results are the canonical 0x7fffffff. Round-to-nearest uses the host's IEEE arithmetic (the
+// default environment: nearest, no flush); the other modes round the exact result through
+// exact_ops.h.
 #pragma once
 
 #include <cmath>
@@ -33,13 +33,16 @@ constexpr uint32_t finish_f32(uint32_t result, bool ftz, bool sat) {
   return result;
 }
 
-inline bool is_finite_f32(uint32_t bits) { return (bits & 0x7f800000u) != 0x7f800000u; }
+inline bool is_finite_f32(uint32_t bits) {
+  return (bits & 0x7f800000u) != 0x7f800000u;
+}
 
 inline constexpr uint32_t kMinNormalF32 = 0x00800000;
 
 // f32 precision with f64's exponent range: rounding into it is rounding
 // "with unbounded exponent".
-inline constexpr FloatFormat kF32WideRange{.exponent_bits = 11, .fraction_bits = 23, .has_infinity = true};
+inline constexpr FloatFormat kF32WideRange{
+    .exponent_bits = 11, .fraction_bits = 23, .has_infinity = true};
 
 // .ftz flushes a result that is tiny after rounding to 24 bits with an
 // unbounded exponent (IEEE 754's "tininess after rounding"), measured on an
@@ -49,7 +52,8 @@ inline constexpr FloatFormat kF32WideRange{.exponent_bits = 11, .fraction_bits =
 inline uint32_t flush_if_tiny(uint32_t rounded, const ExactValue& exact, Rounding mode) {
   if ((rounded & ~kSignF32) != kMinNormalF32 || exact.kind != ValueClass::finite) return rounded;
   const uint64_t wide = round_to_format(kF32WideRange, exact, mode);
-  const int64_t unbiased = static_cast<int64_t>(kF32WideRange.exponent_field(wide)) - kF32WideRange.bias();
+  const int64_t unbiased =
+      static_cast<int64_t>(kF32WideRange.exponent_field(wide)) - kF32WideRange.bias();
   return unbiased < -126 ? rounded & kSignF32 : rounded;
 }
 

@@ -11,27 +11,54 @@ namespace smsim::isa::sem {
 // either operand is NaN; the *u ("unordered") ones are true then; num and
 // nan test for the absence or presence of a NaN.
 enum class FloatCompare : uint8_t {
-  eq, ne, lt, le, gt, ge, equ, neu, ltu, leu, gtu, geu, num, nan,
+  eq,
+  ne,
+  lt,
+  le,
+  gt,
+  ge,
+  equ,
+  neu,
+  ltu,
+  leu,
+  gtu,
+  geu,
+  num,
+  nan,
 };
 
 template <class Float>
 constexpr bool compare_float(FloatCompare op, Float a, Float b) {
   const bool unordered = a != a || b != b;
   switch (op) {
-    case FloatCompare::eq: return !unordered && a == b;
-    case FloatCompare::ne: return !unordered && a != b;
-    case FloatCompare::lt: return !unordered && a < b;
-    case FloatCompare::le: return !unordered && a <= b;
-    case FloatCompare::gt: return !unordered && a > b;
-    case FloatCompare::ge: return !unordered && a >= b;
-    case FloatCompare::equ: return unordered || a == b;
-    case FloatCompare::neu: return unordered || a != b;
-    case FloatCompare::ltu: return unordered || a < b;
-    case FloatCompare::leu: return unordered || a <= b;
-    case FloatCompare::gtu: return unordered || a > b;
-    case FloatCompare::geu: return unordered || a >= b;
-    case FloatCompare::num: return !unordered;
-    case FloatCompare::nan: return unordered;
+    case FloatCompare::eq:
+      return !unordered && a == b;
+    case FloatCompare::ne:
+      return !unordered && a != b;
+    case FloatCompare::lt:
+      return !unordered && a < b;
+    case FloatCompare::le:
+      return !unordered && a <= b;
+    case FloatCompare::gt:
+      return !unordered && a > b;
+    case FloatCompare::ge:
+      return !unordered && a >= b;
+    case FloatCompare::equ:
+      return unordered || a == b;
+    case FloatCompare::neu:
+      return unordered || a != b;
+    case FloatCompare::ltu:
+      return unordered || a < b;
+    case FloatCompare::leu:
+      return unordered || a <= b;
+    case FloatCompare::gtu:
+      return unordered || a > b;
+    case FloatCompare::geu:
+      return unordered || a >= b;
+    case FloatCompare::num:
+      return !unordered;
+    case FloatCompare::nan:
+      return unordered;
   }
   return false;
 }
@@ -54,14 +81,20 @@ constexpr bool test_float(FloatFormat format, FloatTest test, uint64_t bits) {
   const bool nan = format.is_nan(bits);
   const bool infinite = format.is_infinity(bits);
   switch (test) {
-    case FloatTest::finite: return !nan && !infinite;
-    case FloatTest::infinite: return infinite;
-    case FloatTest::number: return !nan;
-    case FloatTest::notanumber: return nan;
+    case FloatTest::finite:
+      return !nan && !infinite;
+    case FloatTest::infinite:
+      return infinite;
+    case FloatTest::number:
+      return !nan;
+    case FloatTest::notanumber:
+      return nan;
     // Measured on an H100: zero counts as normal (only NaN, infinity and
     // subnormals fail the test).
-    case FloatTest::normal: return !nan && !infinite && !format.is_subnormal(bits);
-    case FloatTest::subnormal: return format.is_subnormal(bits);
+    case FloatTest::normal:
+      return !nan && !infinite && !format.is_subnormal(bits);
+    case FloatTest::subnormal:
+      return format.is_subnormal(bits);
   }
   return false;
 }

@@ -50,10 +50,18 @@ inline constexpr FloatFormat kTF32{.exponent_bits = 8, .fraction_bits = 10, .has
 inline constexpr FloatFormat kE4M3{.exponent_bits = 4, .fraction_bits = 3, .has_infinity = false};
 inline constexpr FloatFormat kE5M2{.exponent_bits = 5, .fraction_bits = 2, .has_infinity = true};
 
-inline float f32_from_bits(uint32_t bits) { return std::bit_cast<float>(bits); }
-inline uint32_t bits_of(float value) { return std::bit_cast<uint32_t>(value); }
-inline double f64_from_bits(uint64_t bits) { return std::bit_cast<double>(bits); }
-inline uint64_t bits_of(double value) { return std::bit_cast<uint64_t>(value); }
+inline float f32_from_bits(uint32_t bits) {
+  return std::bit_cast<float>(bits);
+}
+inline uint32_t bits_of(float value) {
+  return std::bit_cast<uint32_t>(value);
+}
+inline double f64_from_bits(uint64_t bits) {
+  return std::bit_cast<double>(bits);
+}
+inline uint64_t bits_of(double value) {
+  return std::bit_cast<uint64_t>(value);
+}
 
 // Flush-to-zero keeps the sign of a subnormal.
 constexpr uint64_t flush_subnormal(FloatFormat format, uint64_t bits) {

@@ -31,7 +31,8 @@ constexpr uint64_t redirect_rounding(FloatFormat format, uint64_t nearest, int e
   const bool negative = format.is_negative(nearest);
   switch (mode) {
     case Rounding::nearest_even:
-    case Rounding::nearest_away: return nearest;
+    case Rounding::nearest_away:
+      return nearest;
     case Rounding::toward_positive:
       return exact_minus_nearest > 0 ? next_up(format, nearest) : nearest;
     case Rounding::toward_negative:

@@ -17,7 +17,9 @@ namespace smsim::isa::sem {
 
 enum class HalfType : uint8_t { f16, bf16 };
 
-constexpr FloatFormat format_of(HalfType t) { return t == HalfType::f16 ? kF16 : kBF16; }
+constexpr FloatFormat format_of(HalfType t) {
+  return t == HalfType::f16 ? kF16 : kBF16;
+}
 
 struct HalfOptions {
   bool ftz = false;   // f16 only
@@ -133,8 +135,7 @@ constexpr uint16_t fma_half(HalfType t, uint16_t a, uint16_t b, uint16_t c, Half
 
 constexpr uint16_t min_max_half(HalfType t, uint16_t a, uint16_t b, bool want_max,
                                 MinMaxOptions o) {
-  return static_cast<uint16_t>(
-      min_max_bits(format_of(t), a, b, want_max, o, kHalfCanonicalNan));
+  return static_cast<uint16_t>(min_max_bits(format_of(t), a, b, want_max, o, kHalfCanonicalNan));
 }
 
 // neg/abs turn any NaN into the canonical NaN (measured on an H100).
@@ -155,7 +156,8 @@ constexpr uint16_t abs_half(HalfType t, uint16_t a, bool ftz) {
 // Applies a per-half operation to both halves of packed operands.
 template <class Op>
 constexpr uint32_t on_halves(uint32_t a, uint32_t b, uint32_t c, Op op) {
-  const uint32_t lo = op(static_cast<uint16_t>(a), static_cast<uint16_t>(b), static_cast<uint16_t>(c));
+  const uint32_t lo =
+      op(static_cast<uint16_t>(a), static_cast<uint16_t>(b), static_cast<uint16_t>(c));
   const uint32_t hi = op(static_cast<uint16_t>(a >> 16), static_cast<uint16_t>(b >> 16),
                          static_cast<uint16_t>(c >> 16));
   return (hi << 16) | (lo & 0xffffu);

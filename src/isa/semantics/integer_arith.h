@@ -73,7 +73,9 @@ constexpr uint32_t mul_hi_s32(uint32_t a, uint32_t b) {
   const int64_t p = int64_t{static_cast<int32_t>(a)} * static_cast<int32_t>(b);
   return static_cast<uint32_t>(static_cast<uint64_t>(p) >> 32);
 }
-constexpr uint64_t mul_wide_u32(uint32_t a, uint32_t b) { return uint64_t{a} * b; }
+constexpr uint64_t mul_wide_u32(uint32_t a, uint32_t b) {
+  return uint64_t{a} * b;
+}
 constexpr uint64_t mul_wide_s32(uint32_t a, uint32_t b) {
   return static_cast<uint64_t>(int64_t{static_cast<int32_t>(a)} * static_cast<int32_t>(b));
 }
@@ -91,7 +93,9 @@ constexpr uint16_t mul_hi_s16(uint16_t a, uint16_t b) {
   const int32_t p = int32_t{static_cast<int16_t>(a)} * static_cast<int16_t>(b);
   return static_cast<uint16_t>(static_cast<uint32_t>(p) >> 16);
 }
-constexpr uint32_t mul_wide_u16(uint16_t a, uint16_t b) { return uint32_t{a} * b; }
+constexpr uint32_t mul_wide_u16(uint16_t a, uint16_t b) {
+  return uint32_t{a} * b;
+}
 constexpr uint32_t mul_wide_s16(uint16_t a, uint16_t b) {
   return static_cast<uint32_t>(int32_t{static_cast<int16_t>(a)} * static_cast<int16_t>(b));
 }

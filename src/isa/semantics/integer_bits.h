@@ -33,7 +33,8 @@ constexpr uint32_t bfind(U a, bool is_signed, bool shift_amount) {
 template <class U>
 constexpr U brev(U a) {
   U r = 0;
-  for (unsigned i = 0; i < sizeof(U) * 8; ++i) r |= static_cast<U>(((a >> i) & 1) << (sizeof(U) * 8 - 1 - i));
+  for (unsigned i = 0; i < sizeof(U) * 8; ++i)
+    r |= static_cast<U>(((a >> i) & 1) << (sizeof(U) * 8 - 1 - i));
   return r;
 }
 
@@ -160,7 +161,9 @@ enum class PermuteMode : uint8_t { generic, f4e, b4e, rc8, ecl, ecr, rc16 };
 // fixed pattern.
 constexpr uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, PermuteMode mode) {
   const uint64_t bytes = (uint64_t{b} << 32) | a;
-  const auto byte = [bytes](uint32_t i) { return static_cast<uint32_t>((bytes >> (8 * (i & 7))) & 0xff); };
+  const auto byte = [bytes](uint32_t i) {
+    return static_cast<uint32_t>((bytes >> (8 * (i & 7))) & 0xff);
+  };
   if (mode == PermuteMode::generic) {
     uint32_t d = 0;
     for (uint32_t i = 0; i < 4; ++i) {

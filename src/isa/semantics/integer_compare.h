@@ -13,12 +13,18 @@ template <class T>
 constexpr bool compare_int(IntCompare op, T a, T b) {
   static_assert(std::is_integral_v<T>);
   switch (op) {
-    case IntCompare::eq: return a == b;
-    case IntCompare::ne: return a != b;
-    case IntCompare::lt: return a < b;
-    case IntCompare::le: return a <= b;
-    case IntCompare::gt: return a > b;
-    case IntCompare::ge: return a >= b;
+    case IntCompare::eq:
+      return a == b;
+    case IntCompare::ne:
+      return a != b;
+    case IntCompare::lt:
+      return a < b;
+    case IntCompare::le:
+      return a <= b;
+    case IntCompare::gt:
+      return a > b;
+    case IntCompare::ge:
+      return a >= b;
   }
   return false;
 }

@@ -13,8 +13,8 @@
 #include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_format.h"
-#include "isa/semantics/half_arith.h"
 #include "isa/semantics/gpu_nan.h"
+#include "isa/semantics/half_arith.h"
 #include "isa/semantics/sfu_tables.h"
 
 namespace smsim::isa::sem {
@@ -49,11 +49,13 @@ inline uint32_t rcp_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
     exponent = -126 - shift;
   }
   const uint32_t base_input = 0x3f800000u | fraction;
-  const uint32_t base = rcp_reference(base_input) + static_cast<uint32_t>(tables.rcp_deviation(fraction));
+  const uint32_t base =
+      rcp_reference(base_input) + static_cast<uint32_t>(tables.rcp_deviation(fraction));
   // base is in (0.5, 1]: scale its exponent by -exponent.
   const int result_exponent = static_cast<int>(base >> 23) - exponent;
   if (result_exponent >= 255) return sign | kInfinityF32;
-  if (result_exponent >= 1) return sign | (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
+  if (result_exponent >= 1)
+    return sign | (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
   if (ftz) return sign;
   // Denormalise the 24-bit significand, rounding to nearest even.
   const int shift = 1 - result_exponent;
@@ -85,13 +87,16 @@ inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) 
   const int k = (exponent - odd) / 2;
   const uint32_t base_input = (static_cast<uint32_t>(127 + odd) << 23) | fraction;
   const uint32_t index = (static_cast<uint32_t>(odd) << 23) | fraction;
-  const uint32_t base = rsqrt_reference(base_input) + static_cast<uint32_t>(tables.rsqrt_deviation(index));
+  const uint32_t base =
+      rsqrt_reference(base_input) + static_cast<uint32_t>(tables.rsqrt_deviation(index));
   const int result_exponent = static_cast<int>(base >> 23) - k;
   return (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
 }
 
 // Correctly rounded reference models for the remaining approximations.
-inline uint32_t round_f32(double value) { return bits_of(static_cast<float>(value)); }
+inline uint32_t round_f32(double value) {
+  return bits_of(static_cast<float>(value));
+}
 
 inline uint32_t finish_approx_f32(uint32_t x_nan_check, uint32_t result, bool ftz) {
   if (is_nan_f32(x_nan_check) || is_nan_f32(result)) return kCanonicalNanF32;

@@ -33,7 +33,8 @@ constexpr int64_t video_extract(VideoOperand x) {
       const uint32_t v = (x.bits >> (x.select == VideoSelect::h1 ? 16 : 0)) & 0xffff;
       return x.is_signed ? static_cast<int16_t>(v) : int64_t{v};
     }
-    case VideoSelect::word: return x.is_signed ? static_cast<int32_t>(x.bits) : int64_t{x.bits};
+    case VideoSelect::word:
+      return x.is_signed ? static_cast<int32_t>(x.bits) : int64_t{x.bits};
   }
   return 0;
 }
@@ -49,7 +50,9 @@ struct VideoResult {
   VideoSelect dest_select = VideoSelect::word;
 };
 
-constexpr int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : (x > hi ? hi : x); }
+constexpr int64_t clamp64(int64_t x, int64_t lo, int64_t hi) {
+  return x < lo ? lo : (x > hi ? hi : x);
+}
 
 // Saturates to the destination: the 32-bit register, or the selected byte or
 // half when merging. Measured on an H100, the merging forms clamp a negative
@@ -80,16 +83,23 @@ constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r) {
       const int shift = 8 * static_cast<int>(r.dest_select);
       return (c & ~(0xffu << shift)) | ((bits & 0xffu) << shift);
     }
-    case VideoSelect::h0: return (c & 0xffff0000u) | (bits & 0xffffu);
-    case VideoSelect::h1: return (c & 0x0000ffffu) | (bits & 0xffff0000u);
-    case VideoSelect::word: break;
+    case VideoSelect::h0:
+      return (c & 0xffff0000u) | (bits & 0xffffu);
+    case VideoSelect::h1:
+      return (c & 0x0000ffffu) | (bits & 0xffff0000u);
+    case VideoSelect::word:
+      break;
   }
   const int64_t wide_c = r.dest_signed ? static_cast<int32_t>(c) : int64_t{c};
   switch (r.secondary) {
-    case VideoSecondary::none: return bits;
-    case VideoSecondary::add: return static_cast<uint32_t>(tmp + wide_c);
-    case VideoSecondary::min: return static_cast<uint32_t>(tmp < wide_c ? tmp : wide_c);
-    case VideoSecondary::max: return static_cast<uint32_t>(tmp > wide_c ? tmp : wide_c);
+    case VideoSecondary::none:
+      return bits;
+    case VideoSecondary::add:
+      return static_cast<uint32_t>(tmp + wide_c);
+    case VideoSecondary::min:
+      return static_cast<uint32_t>(tmp < wide_c ? tmp : wide_c);
+    case VideoSecondary::max:
+      return static_cast<uint32_t>(tmp > wide_c ? tmp : wide_c);
   }
   return bits;
 }
@@ -100,11 +110,21 @@ constexpr uint32_t video_op(VideoOp op, VideoOperand a, VideoOperand b, uint32_t
   const int64_t y = video_extract(b);
   int64_t tmp = 0;
   switch (op) {
-    case VideoOp::add: tmp = x + y; break;
-    case VideoOp::sub: tmp = x - y; break;
-    case VideoOp::absdiff: tmp = x > y ? x - y : y - x; break;
-    case VideoOp::min: tmp = x < y ? x : y; break;
-    case VideoOp::max: tmp = x > y ? x : y; break;
+    case VideoOp::add:
+      tmp = x + y;
+      break;
+    case VideoOp::sub:
+      tmp = x - y;
+      break;
+    case VideoOp::absdiff:
+      tmp = x > y ? x - y : y - x;
+      break;
+    case VideoOp::min:
+      tmp = x < y ? x : y;
+      break;
+    case VideoOp::max:
+      tmp = x > y ? x : y;
+      break;
   }
   return video_finish(tmp, c, r);
 }
@@ -113,11 +133,12 @@ enum class VideoShift : uint8_t { left, right };
 
 // vshl/vshr: the shift amount is clamped to 32 (.clamp) or taken mod 32
 // (.wrap); vshr of a signed operand shifts arithmetically.
-constexpr uint32_t video_shift(VideoShift dir, bool wrap, VideoOperand a, VideoOperand b, uint32_t c,
-                               const VideoResult& r) {
+constexpr uint32_t video_shift(VideoShift dir, bool wrap, VideoOperand a, VideoOperand b,
+                               uint32_t c, const VideoResult& r) {
   const int64_t x = video_extract(a);
   const uint64_t raw = static_cast<uint64_t>(video_extract(b)) & 0xffffffffu;
-  const uint32_t n = wrap ? static_cast<uint32_t>(raw & 31) : static_cast<uint32_t>(raw > 32 ? 32 : raw);
+  const uint32_t n =
+      wrap ? static_cast<uint32_t>(raw & 31) : static_cast<uint32_t>(raw > 32 ? 32 : raw);
   int64_t tmp = 0;
   if (dir == VideoShift::left) {
     tmp = static_cast<int64_t>(static_cast<uint64_t>(x) << n);
@@ -181,12 +202,18 @@ enum class VideoCompare : uint8_t { eq, ne, lt, le, gt, ge };
 
 constexpr bool video_compare(VideoCompare cmp, int64_t x, int64_t y) {
   switch (cmp) {
-    case VideoCompare::eq: return x == y;
-    case VideoCompare::ne: return x != y;
-    case VideoCompare::lt: return x < y;
-    case VideoCompare::le: return x <= y;
-    case VideoCompare::gt: return x > y;
-    case VideoCompare::ge: return x >= y;
+    case VideoCompare::eq:
+      return x == y;
+    case VideoCompare::ne:
+      return x != y;
+    case VideoCompare::lt:
+      return x < y;
+    case VideoCompare::le:
+      return x <= y;
+    case VideoCompare::gt:
+      return x > y;
+    case VideoCompare::ge:
+      return x >= y;
   }
   return false;
 }

@@ -12,13 +12,13 @@ namespace smsim::isa::sem {
 enum class SimdOp : uint8_t { add, sub, avrg, absdiff, min, max, set };
 
 struct SimdVideo {
-  int lanes = 2;           // 2 (16-bit) or 4 (8-bit)
+  int lanes = 2;  // 2 (16-bit) or 4 (8-bit)
   bool a_signed = false;
   bool b_signed = false;
   bool dest_signed = false;
   bool saturate = false;
-  bool accumulate = false;  // .add: c plus the sum of the lane results
-  uint32_t dest_mask = 0xf; // lanes written; the others come from c
+  bool accumulate = false;                  // .add: c plus the sum of the lane results
+  uint32_t dest_mask = 0xf;                 // lanes written; the others come from c
   VideoCompare compare = VideoCompare::eq;  // vset only
 };
 
@@ -46,13 +46,27 @@ constexpr uint32_t simd_video(SimdOp op, uint32_t a, uint32_t b, uint32_t c, con
     const int64_t y = simd_lane(b, i, s.lanes, s.b_signed);
     int64_t t = 0;
     switch (op) {
-      case SimdOp::add: t = x + y; break;
-      case SimdOp::sub: t = x - y; break;
-      case SimdOp::avrg: t = rounded_average(x, y); break;
-      case SimdOp::absdiff: t = x > y ? x - y : y - x; break;
-      case SimdOp::min: t = x < y ? x : y; break;
-      case SimdOp::max: t = x > y ? x : y; break;
-      case SimdOp::set: t = video_compare(s.compare, x, y) ? 1 : 0; break;
+      case SimdOp::add:
+        t = x + y;
+        break;
+      case SimdOp::sub:
+        t = x - y;
+        break;
+      case SimdOp::avrg:
+        t = rounded_average(x, y);
+        break;
+      case SimdOp::absdiff:
+        t = x > y ? x - y : y - x;
+        break;
+      case SimdOp::min:
+        t = x < y ? x : y;
+        break;
+      case SimdOp::max:
+        t = x > y ? x : y;
+        break;
+      case SimdOp::set:
+        t = video_compare(s.compare, x, y) ? 1 : 0;
+        break;
     }
     if (s.saturate) {
       t = s.dest_signed ? clamp64(t, -(int64_t{1} << (width - 1)), (int64_t{1} << (width - 1)) - 1)
@@ -66,7 +80,8 @@ constexpr uint32_t simd_video(SimdOp op, uint32_t a, uint32_t b, uint32_t c, con
     const uint32_t shifted = lane_mask << (width * i);
     merged = (merged & ~shifted) | ((static_cast<uint32_t>(t) << (width * i)) & shifted);
   }
-  if (s.accumulate) return static_cast<uint32_t>(sum + (s.dest_signed ? static_cast<int32_t>(c) : int64_t{c}));
+  if (s.accumulate)
+    return static_cast<uint32_t>(sum + (s.dest_signed ? static_cast<int32_t>(c) : int64_t{c}));
   return merged;
 }
 

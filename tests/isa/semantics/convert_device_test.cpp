@@ -27,8 +27,12 @@ constexpr NamedInt kInts[] = {{"s8", IntType::s8},   {"u8", IntType::u8},   {"s1
                               {"u16", IntType::u16}, {"s32", IntType::s32}, {"u32", IntType::u32},
                               {"s64", IntType::s64}, {"u64", IntType::u64}};
 
-uint32_t lo32(uint64_t x) { return static_cast<uint32_t>(x); }
-uint16_t lo16(uint64_t x) { return static_cast<uint16_t>(x); }
+uint32_t lo32(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
+uint16_t lo16(uint64_t x) {
+  return static_cast<uint16_t>(x);
+}
 
 TEST(ConvertOnDevice, FloatToInteger) {
   for (const auto& m : kModes) {
@@ -169,18 +173,22 @@ TEST(ConvertOnDevice, FloatToFloatModifiers) {
   EXPECT_MATCHES_DEVICE("cvt.rn.relu.satfinite.f16.f32", [](uint64_t a, uint64_t, uint64_t) {
     return cvt_f16_from_f32(lo32(a), {.relu = true, .satfinite = true});
   });
-  EXPECT_MATCHES_DEVICE("cvt.f32.f16",
-                        [](uint64_t a, uint64_t, uint64_t) { return cvt_f32_from_f16(lo16(a), false); });
-  EXPECT_MATCHES_DEVICE("cvt.ftz.f32.f16",
-                        [](uint64_t a, uint64_t, uint64_t) { return cvt_f32_from_f16(lo16(a), true); });
+  EXPECT_MATCHES_DEVICE("cvt.f32.f16", [](uint64_t a, uint64_t, uint64_t) {
+    return cvt_f32_from_f16(lo16(a), false);
+  });
+  EXPECT_MATCHES_DEVICE("cvt.ftz.f32.f16", [](uint64_t a, uint64_t, uint64_t) {
+    return cvt_f32_from_f16(lo16(a), true);
+  });
   EXPECT_MATCHES_DEVICE("cvt.f64.f16",
                         [](uint64_t a, uint64_t, uint64_t) { return cvt_f64_from_f16(lo16(a)); });
   EXPECT_MATCHES_DEVICE("cvt.f32.bf16",
                         [](uint64_t a, uint64_t, uint64_t) { return cvt_f32_from_bf16(lo16(a)); });
-  EXPECT_MATCHES_DEVICE("cvt.f64.f32",
-                        [](uint64_t a, uint64_t, uint64_t) { return cvt_f64_from_f32(lo32(a), false); });
-  EXPECT_MATCHES_DEVICE("cvt.ftz.f64.f32",
-                        [](uint64_t a, uint64_t, uint64_t) { return cvt_f64_from_f32(lo32(a), true); });
+  EXPECT_MATCHES_DEVICE("cvt.f64.f32", [](uint64_t a, uint64_t, uint64_t) {
+    return cvt_f64_from_f32(lo32(a), false);
+  });
+  EXPECT_MATCHES_DEVICE("cvt.ftz.f64.f32", [](uint64_t a, uint64_t, uint64_t) {
+    return cvt_f64_from_f32(lo32(a), true);
+  });
 }
 
 TEST(ConvertOnDevice, Tf32) {
@@ -211,7 +219,8 @@ TEST(ConvertOnDevice, PairsAndFp8) {
   EXPECT_MATCHES_DEVICE("cvt.rz.bf16x2.f32", [](uint64_t a, uint64_t b, uint64_t) {
     return cvt_bf16x2_from_f32(lo32(a), lo32(b), {.rounding = Rounding::toward_zero});
   });
-  for (const auto& [name, format] : {std::pair{"e4m3x2", Fp8Format::e4m3}, std::pair{"e5m2x2", Fp8Format::e5m2}}) {
+  for (const auto& [name, format] :
+       {std::pair{"e4m3x2", Fp8Format::e4m3}, std::pair{"e5m2x2", Fp8Format::e5m2}}) {
     const Fp8Format f = format;
     for (bool relu : {false, true}) {
       const std::string mods = relu ? ".relu" : "";
@@ -219,13 +228,12 @@ TEST(ConvertOnDevice, PairsAndFp8) {
                             [=](uint64_t a, uint64_t b, uint64_t) {
                               return cvt_fp8x2_from_f32(f, lo32(a), lo32(b), relu);
                             });
-      EXPECT_MATCHES_DEVICE("cvt.rn.satfinite" + mods + "." + name + ".f16x2",
-                            [=](uint64_t a, uint64_t, uint64_t) {
-                              return cvt_fp8x2_from_f16x2(f, lo32(a), relu);
-                            });
-      EXPECT_MATCHES_DEVICE("cvt.rn" + mods + ".f16x2." + name, [=](uint64_t a, uint64_t, uint64_t) {
-        return cvt_f16x2_from_fp8x2(f, lo16(a), relu);
-      });
+      EXPECT_MATCHES_DEVICE(
+          "cvt.rn.satfinite" + mods + "." + name + ".f16x2",
+          [=](uint64_t a, uint64_t, uint64_t) { return cvt_fp8x2_from_f16x2(f, lo32(a), relu); });
+      EXPECT_MATCHES_DEVICE(
+          "cvt.rn" + mods + ".f16x2." + name,
+          [=](uint64_t a, uint64_t, uint64_t) { return cvt_f16x2_from_fp8x2(f, lo16(a), relu); });
     }
   }
 }

@@ -72,7 +72,8 @@ const DeviceRecord* find_device_record(const std::string& name) {
 
 uint64_t device_result(const DeviceRecord& record, uint32_t index) {
   uint64_t value = 0;
-  const uint8_t* p = results().values.data() + record.offset + uint64_t{index} * record.result_bytes;
+  const uint8_t* p =
+      results().values.data() + record.offset + uint64_t{index} * record.result_bytes;
   for (uint32_t i = 0; i < record.result_bytes; ++i) value |= uint64_t{p[i]} << (8 * i);
   return value;
 }

@@ -37,8 +37,9 @@ uint32_t count_device_mismatches(const std::string& name, const Semantics& seman
 }  // namespace smsim::isa::sem::testing
 
 // Fails unless the op was probed and every result matches.
-#define EXPECT_MATCHES_DEVICE(name, ...)                                                        \
-  do {                                                                                         \
-    ASSERT_NE(::smsim::isa::sem::testing::find_device_record(name), nullptr) << (name);        \
-    EXPECT_EQ(::smsim::isa::sem::testing::count_device_mismatches(name, __VA_ARGS__), 0u) << (name); \
+#define EXPECT_MATCHES_DEVICE(name, ...)                                                  \
+  do {                                                                                    \
+    ASSERT_NE(::smsim::isa::sem::testing::find_device_record(name), nullptr) << (name);   \
+    EXPECT_EQ(::smsim::isa::sem::testing::count_device_mismatches(name, __VA_ARGS__), 0u) \
+        << (name);                                                                        \
   } while (0)

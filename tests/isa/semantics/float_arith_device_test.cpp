@@ -23,13 +23,16 @@ constexpr NamedRounding kModes[] = {{"rn", Rounding::nearest_even},
                                     {"rm", Rounding::toward_negative},
                                     {"rp", Rounding::toward_positive}};
 
-uint32_t lo32(uint64_t x) { return static_cast<uint32_t>(x); }
+uint32_t lo32(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
 
 TEST(F32ArithmeticOnDevice, EveryRoundingFtzSatCombination) {
   for (const auto& m : kModes) {
     for (bool ftz : {false, true}) {
       for (bool sat : {false, true}) {
-        const std::string mods = std::string(".") + m.suffix + (ftz ? ".ftz" : "") + (sat ? ".sat" : "");
+        const std::string mods =
+            std::string(".") + m.suffix + (ftz ? ".ftz" : "") + (sat ? ".sat" : "");
         const Rounding r = m.mode;
         EXPECT_MATCHES_DEVICE("add" + mods + ".f32", [=](uint64_t a, uint64_t b, uint64_t) {
           return add_f32(lo32(a), lo32(b), r, ftz, sat);

@@ -20,7 +20,9 @@ constexpr NamedRounding kModes[] = {{"rn", Rounding::nearest_even},
                                     {"rm", Rounding::toward_negative},
                                     {"rp", Rounding::toward_positive}};
 
-uint32_t lo32(uint64_t x) { return static_cast<uint32_t>(x); }
+uint32_t lo32(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
 
 TEST(FloatDivSqrtOnDevice, F32EveryRoundingAndFtz) {
   for (const auto& m : kModes) {
@@ -30,10 +32,12 @@ TEST(FloatDivSqrtOnDevice, F32EveryRoundingAndFtz) {
       EXPECT_MATCHES_DEVICE("div" + mods + ".f32", [=](uint64_t a, uint64_t b, uint64_t) {
         return div_f32(lo32(a), lo32(b), r, ftz);
       });
-      EXPECT_MATCHES_DEVICE("rcp" + mods + ".f32",
-                            [=](uint64_t a, uint64_t, uint64_t) { return rcp_f32(lo32(a), r, ftz); });
-      EXPECT_MATCHES_DEVICE("sqrt" + mods + ".f32",
-                            [=](uint64_t a, uint64_t, uint64_t) { return sqrt_f32(lo32(a), r, ftz); });
+      EXPECT_MATCHES_DEVICE("rcp" + mods + ".f32", [=](uint64_t a, uint64_t, uint64_t) {
+        return rcp_f32(lo32(a), r, ftz);
+      });
+      EXPECT_MATCHES_DEVICE("sqrt" + mods + ".f32", [=](uint64_t a, uint64_t, uint64_t) {
+        return sqrt_f32(lo32(a), r, ftz);
+      });
     }
   }
 }
@@ -55,8 +59,8 @@ TEST(FloatMinMaxOnDevice, F32AllModifiers) {
   for (bool ftz : {false, true}) {
     for (bool nan : {false, true}) {
       for (bool xorsign : {false, true}) {
-        const std::string mods = std::string(ftz ? ".ftz" : "") + (nan ? ".NaN" : "") +
-                                 (xorsign ? ".xorsign.abs" : "");
+        const std::string mods =
+            std::string(ftz ? ".ftz" : "") + (nan ? ".NaN" : "") + (xorsign ? ".xorsign.abs" : "");
         const MinMaxOptions o{.ftz = ftz, .propagate_nan = nan, .xorsign_abs = xorsign};
         EXPECT_MATCHES_DEVICE("min" + mods + ".f32", [=](uint64_t a, uint64_t b, uint64_t) {
           return min_f32(lo32(a), lo32(b), o);
@@ -96,13 +100,12 @@ TEST(FloatCompareOnDevice, EveryComparison) {
     const char* name;
     FloatCompare op;
   };
-  const Named ops[] = {{"eq", FloatCompare::eq},   {"ne", FloatCompare::ne},
-                       {"lt", FloatCompare::lt},   {"le", FloatCompare::le},
-                       {"gt", FloatCompare::gt},   {"ge", FloatCompare::ge},
-                       {"equ", FloatCompare::equ}, {"neu", FloatCompare::neu},
-                       {"ltu", FloatCompare::ltu}, {"leu", FloatCompare::leu},
-                       {"gtu", FloatCompare::gtu}, {"geu", FloatCompare::geu},
-                       {"num", FloatCompare::num}, {"nan", FloatCompare::nan}};
+  const Named ops[] = {
+      {"eq", FloatCompare::eq},   {"ne", FloatCompare::ne},   {"lt", FloatCompare::lt},
+      {"le", FloatCompare::le},   {"gt", FloatCompare::gt},   {"ge", FloatCompare::ge},
+      {"equ", FloatCompare::equ}, {"neu", FloatCompare::neu}, {"ltu", FloatCompare::ltu},
+      {"leu", FloatCompare::leu}, {"gtu", FloatCompare::gtu}, {"geu", FloatCompare::geu},
+      {"num", FloatCompare::num}, {"nan", FloatCompare::nan}};
   for (const auto& c : ops) {
     const FloatCompare op = c.op;
     const std::string base = std::string("setp.") + c.name;
@@ -123,19 +126,17 @@ TEST(FloatTestpOnDevice, EveryClass) {
     const char* name;
     FloatTest test;
   };
-  const Named tests[] = {{"finite", FloatTest::finite},         {"infinite", FloatTest::infinite},
-                         {"number", FloatTest::number},         {"notanumber", FloatTest::notanumber},
-                         {"normal", FloatTest::normal},         {"subnormal", FloatTest::subnormal}};
+  const Named tests[] = {{"finite", FloatTest::finite}, {"infinite", FloatTest::infinite},
+                         {"number", FloatTest::number}, {"notanumber", FloatTest::notanumber},
+                         {"normal", FloatTest::normal}, {"subnormal", FloatTest::subnormal}};
   for (const auto& t : tests) {
     const FloatTest test = t.test;
-    EXPECT_MATCHES_DEVICE(std::string("testp.") + t.name + ".f32",
-                          [=](uint64_t a, uint64_t, uint64_t) -> uint64_t {
-                            return test_float(kF32, test, a);
-                          });
-    EXPECT_MATCHES_DEVICE(std::string("testp.") + t.name + ".f64",
-                          [=](uint64_t a, uint64_t, uint64_t) -> uint64_t {
-                            return test_float(kF64, test, a);
-                          });
+    EXPECT_MATCHES_DEVICE(
+        std::string("testp.") + t.name + ".f32",
+        [=](uint64_t a, uint64_t, uint64_t) -> uint64_t { return test_float(kF32, test, a); });
+    EXPECT_MATCHES_DEVICE(
+        std::string("testp.") + t.name + ".f64",
+        [=](uint64_t a, uint64_t, uint64_t) -> uint64_t { return test_float(kF64, test, a); });
   }
 }
 

@@ -9,8 +9,12 @@
 namespace smsim::isa::sem {
 namespace {
 
-uint16_t h(uint64_t x) { return static_cast<uint16_t>(x); }
-uint32_t w(uint64_t x) { return static_cast<uint32_t>(x); }
+uint16_t h(uint64_t x) {
+  return static_cast<uint16_t>(x);
+}
+uint32_t w(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
 
 // Checks the scalar form `name.<t>` and the packed form `name.<t>x2`.
 template <class Scalar>

@@ -29,16 +29,19 @@ TEST(IntegerHandComputed, BitOperations) {
   EXPECT_EQ(bfind<uint32_t>(0, false, false), 0xffffffffu);
   EXPECT_EQ(bfind<uint32_t>(0x00010000, false, false), 16u);
   EXPECT_EQ(bfind<uint32_t>(0x00010000, false, true), 15u);
-  EXPECT_EQ(bfind<uint32_t>(0xffffffff, true, false), 0xffffffffu);  // -1: no bit differs from the sign
+  EXPECT_EQ(bfind<uint32_t>(0xffffffff, true, false),
+            0xffffffffu);  // -1: no bit differs from the sign
   EXPECT_EQ(bfind<uint32_t>(0xfffffff0, true, false), 3u);
   EXPECT_EQ(brev<uint32_t>(0x00000001), 0x80000000u);
   EXPECT_EQ(bfe<uint32_t>(0x0000f000, 12, 4, true), 0xffffffffu);
   EXPECT_EQ(bfe<uint32_t>(0x0000f000, 12, 4, false), 0xfu);
   EXPECT_EQ(bfi<uint32_t>(0xf, 0, 28, 8), 0xf0000000u);  // field clipped at bit 31
   EXPECT_EQ(prmt(0x33221100, 0x77665544, 0x7531, PermuteMode::generic), 0x77553311u);
-  EXPECT_EQ(prmt(0x0000007f, 0, 0x8888, PermuteMode::generic), 0u);  // selector bit 3: sign of byte 0
+  EXPECT_EQ(prmt(0x0000007f, 0, 0x8888, PermuteMode::generic),
+            0u);  // selector bit 3: sign of byte 0
   EXPECT_EQ(prmt(0x00000080, 0, 0x8888, PermuteMode::generic), 0xffffffffu);
-  EXPECT_EQ(lop3(0xf0f0f0f0, 0xcccccccc, 0xaaaaaaaa, 0x96), 0xf0f0f0f0u ^ 0xccccccccu ^ 0xaaaaaaaau);
+  EXPECT_EQ(lop3(0xf0f0f0f0, 0xcccccccc, 0xaaaaaaaa, 0x96),
+            0xf0f0f0f0u ^ 0xccccccccu ^ 0xaaaaaaaau);
   EXPECT_EQ(shf(0x80000000, 0x00000001, 1, FunnelDirection::left, ShiftMode::clamp), 3u);
   EXPECT_EQ(shl<uint32_t>(1, 32), 0u);
   EXPECT_EQ(shr<uint32_t>(0x80000000u, 40, true), 0xffffffffu);
@@ -65,23 +68,30 @@ TEST(IntegerHandComputed, CarryChainAddsAcrossWords) {
 
 TEST(ConvertHandComputed, OutOfRangeAndNaN) {
   const uint32_t three_billion = 0x4f32d05e;  // 3e9f
-  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, three_billion, Rounding::toward_zero, false), 0x7fffffffu);
-  EXPECT_EQ(cvt_int_from_float(IntType::u32, kF32, three_billion, Rounding::toward_zero, false), 3000000000u);
-  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, 0xff800000, Rounding::toward_zero, false), 0x80000000u);
+  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, three_billion, Rounding::toward_zero, false),
+            0x7fffffffu);
+  EXPECT_EQ(cvt_int_from_float(IntType::u32, kF32, three_billion, Rounding::toward_zero, false),
+            3000000000u);
+  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, 0xff800000, Rounding::toward_zero, false),
+            0x80000000u);
   EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, 0x7fc00000, Rounding::toward_zero, false), 0u);
   EXPECT_EQ(cvt_int_from_float(IntType::s64, kF32, 0x7fc00000, Rounding::toward_zero, false),
             0x8000000000000000ull);
-  EXPECT_EQ(cvt_int_from_float(IntType::u64, kF64, bits_of(-5.0), Rounding::toward_zero, false), 0u);
-  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, bits_of(2.5f), Rounding::nearest_even, false), 2u);
-  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, bits_of(-2.5f), Rounding::toward_negative, false),
-            static_cast<uint32_t>(-3));
+  EXPECT_EQ(cvt_int_from_float(IntType::u64, kF64, bits_of(-5.0), Rounding::toward_zero, false),
+            0u);
+  EXPECT_EQ(cvt_int_from_float(IntType::s32, kF32, bits_of(2.5f), Rounding::nearest_even, false),
+            2u);
+  EXPECT_EQ(
+      cvt_int_from_float(IntType::s32, kF32, bits_of(-2.5f), Rounding::toward_negative, false),
+      static_cast<uint32_t>(-3));
   // 65520 is the f16 rounding boundary: nearest-even goes to infinity.
   EXPECT_EQ(cvt_f16_from_f32(0x477ff000, {}), 0x7c00);
   EXPECT_EQ(cvt_f16_from_f32(0x477ff000, {.rounding = Rounding::toward_zero}), 0x7bff);
   EXPECT_EQ(cvt_f16_from_f32(0x477ff000, {.satfinite = true}), 0x7bff);
   // e4m3: 448 is the largest finite; anything above saturates.
   EXPECT_EQ(cvt_fp8x2_from_f32(Fp8Format::e4m3, bits_of(1000.0f), bits_of(-1.0f), false), 0x7eb8);
-  EXPECT_EQ(cvt_f16x2_from_f32(bits_of(1.0f), bits_of(2.0f), {}), 0x3c004000u);  // a in the upper half
+  EXPECT_EQ(cvt_f16x2_from_f32(bits_of(1.0f), bits_of(2.0f), {}),
+            0x3c004000u);  // a in the upper half
 }
 
 TEST(CompareHandComputed, UnorderedAndSet) {

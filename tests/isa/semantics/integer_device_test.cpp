@@ -13,18 +13,20 @@
 namespace smsim::isa::sem {
 namespace {
 
-uint32_t w(uint64_t x) { return static_cast<uint32_t>(x); }
+uint32_t w(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
 
-#define EXPECT_U32_OP(name, ...)                                                   \
+#define EXPECT_U32_OP(name, ...)                                                         \
   EXPECT_MATCHES_DEVICE(name, [](uint64_t a64, uint64_t b64, uint64_t c64) -> uint64_t { \
-    const uint32_t a = w(a64), b = w(b64), c = w(c64);                              \
-    (void)a, (void)b, (void)c;                                                      \
+    const uint32_t a = w(a64), b = w(b64), c = w(c64);                                   \
+    (void)a, (void)b, (void)c;                                                           \
     return (__VA_ARGS__);                                                                \
   })
 #define EXPECT_U64_OP(name, ...)                                                   \
-  EXPECT_MATCHES_DEVICE(name, [](uint64_t a, uint64_t b, uint64_t c) -> uint64_t {  \
-    (void)a, (void)b, (void)c;                                                      \
-    return (__VA_ARGS__);                                                                \
+  EXPECT_MATCHES_DEVICE(name, [](uint64_t a, uint64_t b, uint64_t c) -> uint64_t { \
+    (void)a, (void)b, (void)c;                                                     \
+    return (__VA_ARGS__);                                                          \
   })
 
 TEST(IntegerOnDevice, DivisionAndRemainderIncludingByZero) {
@@ -63,17 +65,22 @@ TEST(IntegerOnDevice, SaturationMinMaxAbs) {
   EXPECT_U32_OP("sub.sat.s32", sub_sat_s32(a, b));
   EXPECT_U32_OP("min.u32", min_int<uint32_t>(a, b, false));
   EXPECT_U32_OP("max.u32", max_int<uint32_t>(a, b, false));
-  EXPECT_U32_OP("min.s32", static_cast<uint32_t>(min_int<int32_t>(static_cast<int32_t>(a), static_cast<int32_t>(b), false)));
-  EXPECT_U32_OP("max.s32", static_cast<uint32_t>(max_int<int32_t>(static_cast<int32_t>(a), static_cast<int32_t>(b), false)));
-  EXPECT_U32_OP("min.relu.s32", static_cast<uint32_t>(min_int<int32_t>(static_cast<int32_t>(a), static_cast<int32_t>(b), true)));
-  EXPECT_U32_OP("max.relu.s32", static_cast<uint32_t>(max_int<int32_t>(static_cast<int32_t>(a), static_cast<int32_t>(b), true)));
+  EXPECT_U32_OP("min.s32", static_cast<uint32_t>(min_int<int32_t>(static_cast<int32_t>(a),
+                                                                  static_cast<int32_t>(b), false)));
+  EXPECT_U32_OP("max.s32", static_cast<uint32_t>(max_int<int32_t>(static_cast<int32_t>(a),
+                                                                  static_cast<int32_t>(b), false)));
+  EXPECT_U32_OP("min.relu.s32", static_cast<uint32_t>(min_int<int32_t>(
+                                    static_cast<int32_t>(a), static_cast<int32_t>(b), true)));
+  EXPECT_U32_OP("max.relu.s32", static_cast<uint32_t>(max_int<int32_t>(
+                                    static_cast<int32_t>(a), static_cast<int32_t>(b), true)));
   EXPECT_U32_OP("min.u16x2", min_max_16x2<uint16_t>(a, b, false, false));
   EXPECT_U32_OP("max.u16x2", min_max_16x2<uint16_t>(a, b, true, false));
   EXPECT_U32_OP("min.s16x2", min_max_16x2<int16_t>(a, b, false, false));
   EXPECT_U32_OP("max.s16x2", min_max_16x2<int16_t>(a, b, true, false));
   EXPECT_U32_OP("min.relu.s16x2", min_max_16x2<int16_t>(a, b, false, true));
   EXPECT_U32_OP("max.relu.s16x2", min_max_16x2<int16_t>(a, b, true, true));
-  EXPECT_U64_OP("min.s64", static_cast<uint64_t>(min_int<int64_t>(static_cast<int64_t>(a), static_cast<int64_t>(b), false)));
+  EXPECT_U64_OP("min.s64", static_cast<uint64_t>(min_int<int64_t>(static_cast<int64_t>(a),
+                                                                  static_cast<int64_t>(b), false)));
   EXPECT_U64_OP("max.u64", max_int<uint64_t>(a, b, false));
   EXPECT_U32_OP("abs.s32", abs_int<uint32_t>(a));
   EXPECT_U32_OP("neg.s32", 0u - a);
@@ -119,8 +126,10 @@ TEST(IntegerOnDevice, BitOperations) {
   EXPECT_U64_OP("bfind.s64", bfind<uint64_t>(a, true, false));
   EXPECT_U32_OP("bfe.u32", bfe<uint32_t>(a, b, c, false));
   EXPECT_U32_OP("bfe.s32", bfe<uint32_t>(a, b, c, true));
-  EXPECT_U64_OP("bfe.u64", bfe<uint64_t>(a, static_cast<uint32_t>(b), static_cast<uint32_t>(c), false));
-  EXPECT_U64_OP("bfe.s64", bfe<uint64_t>(a, static_cast<uint32_t>(b), static_cast<uint32_t>(c), true));
+  EXPECT_U64_OP("bfe.u64",
+                bfe<uint64_t>(a, static_cast<uint32_t>(b), static_cast<uint32_t>(c), false));
+  EXPECT_U64_OP("bfe.s64",
+                bfe<uint64_t>(a, static_cast<uint32_t>(b), static_cast<uint32_t>(c), true));
   EXPECT_U32_OP("bfi.b32", bfi<uint32_t>(a, b, probe::bfi_position(c), probe::bfi_length(c)));
   EXPECT_U32_OP("fns.b32", fns(a, b, static_cast<int32_t>(c)));
   EXPECT_U32_OP("bmsk.clamp.b32", bmsk(a, b, ShiftMode::clamp));

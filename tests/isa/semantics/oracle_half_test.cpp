@@ -15,8 +15,12 @@
 namespace smsim::isa::sem {
 namespace {
 
-_Float16 half_from_bits(uint16_t bits) { return std::bit_cast<_Float16>(bits); }
-uint16_t bits_of_half(_Float16 h) { return std::bit_cast<uint16_t>(h); }
+_Float16 half_from_bits(uint16_t bits) {
+  return std::bit_cast<_Float16>(bits);
+}
+uint16_t bits_of_half(_Float16 h) {
+  return std::bit_cast<uint16_t>(h);
+}
 
 constexpr uint32_t kAllHalves = 1u << 16;
 
@@ -59,14 +63,22 @@ TEST(HalfOracle, EveryF16ToIntegerMatchesLibm) {
     const float x = static_cast<float>(half_from_bits(h));
     if (!std::isfinite(x)) continue;
     // |x| <= 65504 fits s32: no saturation involved.
-    EXPECT_EQ(static_cast<int32_t>(cvt_int_from_float(IntType::s32, kF16, h, Rounding::nearest_even, false)),
-              static_cast<int32_t>(std::nearbyint(x))) << i;
-    EXPECT_EQ(static_cast<int32_t>(cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_negative, false)),
-              static_cast<int32_t>(std::floor(x))) << i;
-    EXPECT_EQ(static_cast<int32_t>(cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_positive, false)),
-              static_cast<int32_t>(std::ceil(x))) << i;
-    EXPECT_EQ(static_cast<int32_t>(cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_zero, false)),
-              static_cast<int32_t>(std::trunc(x))) << i;
+    EXPECT_EQ(static_cast<int32_t>(
+                  cvt_int_from_float(IntType::s32, kF16, h, Rounding::nearest_even, false)),
+              static_cast<int32_t>(std::nearbyint(x)))
+        << i;
+    EXPECT_EQ(static_cast<int32_t>(
+                  cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_negative, false)),
+              static_cast<int32_t>(std::floor(x)))
+        << i;
+    EXPECT_EQ(static_cast<int32_t>(
+                  cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_positive, false)),
+              static_cast<int32_t>(std::ceil(x)))
+        << i;
+    EXPECT_EQ(static_cast<int32_t>(
+                  cvt_int_from_float(IntType::s32, kF16, h, Rounding::toward_zero, false)),
+              static_cast<int32_t>(std::trunc(x)))
+        << i;
   }
 }
 
@@ -108,8 +120,9 @@ TEST(HalfOracle, F16FmaMatchesDoubleEvaluation) {
     const auto a = static_cast<uint16_t>(rng() & 0xbfff);  // exponent field < 16: |x| < 2
     const auto b = static_cast<uint16_t>(rng() & 0xbfff);
     const auto c = static_cast<uint16_t>(rng() & 0xbfff);
-    const double exact = static_cast<double>(half_from_bits(a)) * static_cast<double>(half_from_bits(b)) +
-                         static_cast<double>(half_from_bits(c));
+    const double exact =
+        static_cast<double>(half_from_bits(a)) * static_cast<double>(half_from_bits(b)) +
+        static_cast<double>(half_from_bits(c));
     ASSERT_EQ(fma_half(HalfType::f16, a, b, c, {}), bits_of_half(static_cast<_Float16>(exact)))
         << std::hex << a << " " << b << " " << c;
     ++checked;

@@ -37,9 +37,15 @@ uint32_t random_f32(std::mt19937_64& rng) {
   const uint32_t fraction = static_cast<uint32_t>(r) & 0x7fffff;
   uint32_t exponent = 0;
   switch ((r >> 32) & 3) {
-    case 0: exponent = (r >> 40) % 4; break;
-    case 1: exponent = 250 + (r >> 40) % 5; break;
-    default: exponent = 100 + (r >> 40) % 56; break;
+    case 0:
+      exponent = (r >> 40) % 4;
+      break;
+    case 1:
+      exponent = 250 + (r >> 40) % 5;
+      break;
+    default:
+      exponent = 100 + (r >> 40) % 56;
+      break;
   }
   return sign | (exponent << 23) | fraction;
 }
@@ -50,9 +56,15 @@ uint64_t random_f64(std::mt19937_64& rng) {
   const uint64_t fraction = rng() & 0xfffffffffffffull;
   uint64_t exponent = 0;
   switch ((r >> 32) & 3) {
-    case 0: exponent = (r >> 40) % 4; break;
-    case 1: exponent = 2042 + (r >> 40) % 5; break;
-    default: exponent = 960 + (r >> 40) % 128; break;
+    case 0:
+      exponent = (r >> 40) % 4;
+      break;
+    case 1:
+      exponent = 2042 + (r >> 40) % 5;
+      break;
+    default:
+      exponent = 960 + (r >> 40) % 128;
+      break;
   }
   return sign | (exponent << 52) | fraction;
 }
@@ -134,7 +146,8 @@ TEST(DirectedRounding, HandComputedCorners) {
   EXPECT_EQ(mul_f32(1, 1, Rounding::toward_positive, false, false), 1u);
   EXPECT_EQ(mul_f32(1, 1, Rounding::toward_zero, false, false), 0u);
   // fma(1, 1, -2^-149): the tiny addend decides the direction.
-  EXPECT_EQ(fma_f32(kOneF32, kOneF32, 0x80000001, Rounding::toward_zero, false, false), 0x3f7fffffu);
+  EXPECT_EQ(fma_f32(kOneF32, kOneF32, 0x80000001, Rounding::toward_zero, false, false),
+            0x3f7fffffu);
   EXPECT_EQ(fma_f32(kOneF32, kOneF32, 0x80000001, Rounding::nearest_even, false, false), kOneF32);
   // 1/3 in f64: nearest is below the exact value, so toward +inf steps up.
   const uint64_t third = bits_of(1.0 / 3.0);

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "device_golden.h"
-#include "probe_inputs.h"
 #include "isa/semantics/sfu_approx.h"
+#include "probe_inputs.h"
 
 namespace smsim::isa::sem {
 namespace {
@@ -27,7 +27,9 @@ const SfuTables& tables() {
   return loaded;
 }
 
-uint32_t w(uint64_t x) { return static_cast<uint32_t>(x); }
+uint32_t w(uint64_t x) {
+  return static_cast<uint32_t>(x);
+}
 
 TEST(SfuOnDevice, RcpAndRsqrtAreBitExact) {
   for (bool ftz : {false, true}) {
@@ -75,10 +77,14 @@ TEST(SfuOnDevice, HalfPrecisionTablesAndPackedForms) {
       return tanh_approx_half(tables(), t, static_cast<uint16_t>(a));
     });
     EXPECT_MATCHES_DEVICE(ex2 + "x2", [t](uint64_t a, uint64_t, uint64_t) {
-      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) { return ex2_approx_half(tables(), t, x); });
+      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) {
+        return ex2_approx_half(tables(), t, x);
+      });
     });
     EXPECT_MATCHES_DEVICE(tanh + "x2", [t](uint64_t a, uint64_t, uint64_t) {
-      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) { return tanh_approx_half(tables(), t, x); });
+      return on_halves(w(a), 0, 0, [t](uint16_t x, uint16_t, uint16_t) {
+        return tanh_approx_half(tables(), t, x);
+      });
     });
   }
 }
@@ -97,8 +103,8 @@ double match_rate(const std::string& name, const testing::Semantics& semantics) 
   constexpr uint32_t kFirstRandom = probe::kF32SpecialCount * probe::kF32SpecialCount;
   uint32_t equal = 0;
   for (uint32_t i = kFirstRandom; i < record->count; ++i) {
-    const uint64_t got = semantics(testing::probe_operand(*record, i, 0),
-                                   testing::probe_operand(*record, i, 1), 0);
+    const uint64_t got =
+        semantics(testing::probe_operand(*record, i, 0), testing::probe_operand(*record, i, 1), 0);
     equal += got == testing::device_result(*record, i) ? 1 : 0;
   }
   return static_cast<double>(equal) / (record->count - kFirstRandom);
@@ -111,15 +117,24 @@ TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
     double floor;  // the rate docs/isa-semantics.md states, rounded down
   };
   const Case cases[] = {
-      {"ex2.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), false); }, 0.85},
-      {"ex2.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), true); }, 0.85},
-      {"lg2.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return lg2_approx_f32(w(a), true); }, 0.7},
-      {"sin.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return sin_approx_f32(w(a), true); }, 0.1},
-      {"cos.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(w(a), true); }, 0.3},
-      {"tanh.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(w(a)); }, 0.7},
-      {"sqrt.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), false); }, 0.9},
-      {"sqrt.approx.ftz.f32", [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), true); }, 0.9},
-      {"rsqrt.approx.f64", [](uint64_t a, uint64_t, uint64_t) { return rsqrt_approx_f64(a); }, 0.85},
+      {"ex2.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), false); },
+       0.85},
+      {"ex2.approx.ftz.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), true); }, 0.85},
+      {"lg2.approx.ftz.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return lg2_approx_f32(w(a), true); }, 0.7},
+      {"sin.approx.ftz.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return sin_approx_f32(w(a), true); }, 0.1},
+      {"cos.approx.ftz.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(w(a), true); }, 0.3},
+      {"tanh.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(w(a)); },
+       0.7},
+      {"sqrt.approx.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), false); }, 0.9},
+      {"sqrt.approx.ftz.f32",
+       [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), true); }, 0.9},
+      {"rsqrt.approx.f64", [](uint64_t a, uint64_t, uint64_t) { return rsqrt_approx_f64(a); },
+       0.85},
   };
   for (const auto& c : cases) {
     const double rate = match_rate(c.name, c.semantics);

@@ -38,10 +38,18 @@ uint32_t differing(const std::string& name, const std::function<uint64_t(uint32_
 }
 
 TEST(ExhaustiveSfu, RcpAndRsqrtApproxMatchEveryInput) {
-  EXPECT_EQ(differing("rcp.approx.ftz.f32", [](uint32_t x) { return rcp_approx_f32(tables(), x, true); }), 0u);
-  EXPECT_EQ(differing("rcp.approx.f32", [](uint32_t x) { return rcp_approx_f32(tables(), x, false); }), 0u);
-  EXPECT_EQ(differing("rsqrt.approx.ftz.f32", [](uint32_t x) { return rsqrt_approx_f32(tables(), x, true); }), 0u);
-  EXPECT_EQ(differing("rsqrt.approx.f32", [](uint32_t x) { return rsqrt_approx_f32(tables(), x, false); }), 0u);
+  EXPECT_EQ(
+      differing("rcp.approx.ftz.f32", [](uint32_t x) { return rcp_approx_f32(tables(), x, true); }),
+      0u);
+  EXPECT_EQ(
+      differing("rcp.approx.f32", [](uint32_t x) { return rcp_approx_f32(tables(), x, false); }),
+      0u);
+  EXPECT_EQ(differing("rsqrt.approx.ftz.f32",
+                      [](uint32_t x) { return rsqrt_approx_f32(tables(), x, true); }),
+            0u);
+  EXPECT_EQ(differing("rsqrt.approx.f32",
+                      [](uint32_t x) { return rsqrt_approx_f32(tables(), x, false); }),
+            0u);
 }
 
 TEST(ExhaustiveSfu, ReportCorrectlyRoundedModels) {
@@ -53,8 +61,8 @@ TEST(ExhaustiveSfu, ReportCorrectlyRoundedModels) {
   };
   for (const auto& [name, f] : models) {
     const uint32_t bad = differing(name, f);
-    std::printf("  %-22s %u of %u chunks of 2^20 inputs identical\n", name, testing::kSweepChunks - bad,
-                testing::kSweepChunks);
+    std::printf("  %-22s %u of %u chunks of 2^20 inputs identical\n", name,
+                testing::kSweepChunks - bad, testing::kSweepChunks);
   }
 }
 
