@@ -37,6 +37,9 @@ std::int32_t ErrorState::record(std::int32_t code) {
 }
 
 void ErrorState::reset() {
+  // Measured: once unavailable, a further reset changes nothing, not even
+  // the last-error record.
+  if (sticky_ == static_cast<std::int32_t>(ErrorCode::devices_unavailable)) return;
   const bool failed = sticky_ != 0 || pending_ != 0;
   last_ = 0;
   pending_ = 0;
