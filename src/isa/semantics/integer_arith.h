@@ -63,7 +63,9 @@ constexpr WithCarry<U> sub_cc(U a, U b) {
 // product of two N-bit operands.
 template <class U>
 constexpr U mul_lo(U a, U b) {
-  return static_cast<U>(a * b);
+  // Widen first: 16-bit operands would otherwise multiply as (signed) int.
+  using Wide = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
+  return static_cast<U>(static_cast<Wide>(a) * static_cast<Wide>(b));
 }
 
 constexpr uint32_t mul_hi_u32(uint32_t a, uint32_t b) {

@@ -139,14 +139,10 @@ constexpr uint32_t video_shift(VideoShift dir, bool wrap, VideoOperand a, VideoO
   const uint64_t raw = static_cast<uint64_t>(video_extract(b)) & 0xffffffffu;
   const uint32_t n =
       wrap ? static_cast<uint32_t>(raw & 31) : static_cast<uint32_t>(raw > 32 ? 32 : raw);
-  int64_t tmp = 0;
-  if (dir == VideoShift::left) {
-    tmp = static_cast<int64_t>(static_cast<uint64_t>(x) << n);
-    tmp = r.saturate ? tmp : static_cast<int64_t>(static_cast<uint32_t>(tmp));
-    if (!r.saturate) tmp = r.dest_signed ? static_cast<int32_t>(tmp) : tmp;
-  } else {
-    tmp = x >> n;
-  }
+  // Shifts of up to 32 places keep every bit in 64 bits; video_finish then
+  // saturates or truncates to the destination.
+  const int64_t tmp =
+      dir == VideoShift::left ? static_cast<int64_t>(static_cast<uint64_t>(x) << n) : x >> n;
   return video_finish(tmp, c, r);
 }
 

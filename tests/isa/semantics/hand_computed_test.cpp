@@ -52,6 +52,15 @@ TEST(IntegerHandComputed, BitOperations) {
   EXPECT_EQ(dp4a(0x01020304, 0xffffffff, 10, false, true), 0u);  // -(1+2+3+4) + 10
 }
 
+TEST(IntegerHandComputed, SixteenBitMultiplies) {
+  EXPECT_EQ(mul_lo<uint16_t>(0xffff, 0xffff), 0x0001);
+  EXPECT_EQ(mul_hi_u16(0xffff, 0xffff), 0xfffe);
+  EXPECT_EQ(mul_hi_s16(0xffff, 0xffff), 0x0000);  // (-1) * (-1) = 1
+  EXPECT_EQ(mul_wide_s16(0x8000, 0x8000), 0x40000000u);
+  EXPECT_EQ(mul_wide_u16(0xffff, 0xffff), 0xfffe0001u);
+  EXPECT_EQ(mul24_hi(0x00ffffff, 0x00ffffff, false), 0xfffffe00u);  // bits 47..16 of (2^24-1)^2
+}
+
 TEST(IntegerHandComputed, CarryChainAddsAcrossWords) {
   // 0xffffffff_ffffffff + 1 as two 32-bit words.
   const auto lo = add_cc<uint32_t>(0xffffffffu, 1);
