@@ -19,7 +19,7 @@ namespace {
 // Independent thread scheduling arrived with compute capability 7.0.
 constexpr int kFirstIndependentSchedulingMajor = 7;
 
-void report(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
+void note(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
 
 }  // namespace
 
@@ -42,14 +42,14 @@ bool Context::create() {
   try {
     database_ = arch::GpuDatabase::load(arch::config_dir(SMSIM_CONFIG_DIR));
   } catch (const arch::ConfigError& e) {
-    report(fmt::format("cannot load the GPU models: {}", e.what()));
+    note(fmt::format("cannot load the GPU models: {}", e.what()));
     return false;
   }
-  const char* wanted = std::getenv(kGpuEnvVar);
+  const char* wanted = std::getenv(kGpuEnvVarName);
   const std::string name = wanted != nullptr && *wanted != '\0' ? wanted : std::string(arch::kDefaultGpuName);
   gpu_ = database_->find(name);
   if (gpu_ == nullptr) {
-    report(fmt::format("{}={}: no such GPU model (known: {})", kGpuEnvVar, name,
+    note(fmt::format("{}={}: no such GPU model (known: {})", kGpuEnvVarName, name,
                        database_->known_names()));
     return false;
   }
@@ -59,9 +59,15 @@ bool Context::create() {
   options.warp_slots_per_sm = static_cast<std::uint32_t>(gpu_->limits.max_warps_per_sm);
   device_ = std::make_unique<func::Device>(options);
   if (!device_->memory().usable()) {
-    report("cannot reserve the simulated device's address space");
+    note("cannot reserve the simulated device's address space");
     return false;
   }
+  report_.gpu = gpu_->display_name;
+  std::atexit([] {
+    Context& context = Context::instance();
+    const std::lock_guard lock(context.mutex());
+    write_report_if_requested(context.report());
+  });
   return true;
 }
 
@@ -113,7 +119,7 @@ bool Context::load(ModuleRecord& module) {
                           "-gencode arch=compute_XX,code=compute_XX)";
       return false;
     }
-    if (!choice.note.empty()) report(choice.note);
+    if (!choice.note.empty()) note(choice.note);
     module.sources.push_back(choice.entry->payload);
   }
   for (const std::string& source : module.sources) {
@@ -151,7 +157,7 @@ std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) 
   // Measured: a host function passed as a kernel is an invalid handle.
   if (record == nullptr) return static_cast<std::int32_t>(ErrorCode::invalid_resource_handle);
   if (!load(*record->module)) {
-    report(record->module->load_error);
+    note(record->module->load_error);
     return static_cast<std::int32_t>(ErrorCode::invalid_ptx);
   }
   for (std::size_t i = 0; i < record->module->loaded.size(); ++i) {
@@ -164,7 +170,7 @@ std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) 
                          .function = index ? &ptx.functions[*index] : nullptr};
     return 0;
   }
-  report(fmt::format("kernel {} is registered but not in the program's PTX", record->name));
+  note(fmt::format("kernel {} is registered but not in the program's PTX", record->name));
   return static_cast<std::int32_t>(ErrorCode::invalid_device_function);
 }
 
@@ -173,7 +179,7 @@ std::int32_t Context::resolve_symbol(const void* host_var, std::uint64_t& addres
   const auto it = variables_.find(host_var);
   if (it == variables_.end()) return static_cast<std::int32_t>(ErrorCode::invalid_symbol);
   ModuleRecord& module = *it->second.module;
-  if (!module.load_attempted && !load(module)) report(module.load_error);
+  if (!module.load_attempted && !load(module)) note(module.load_error);
   for (const func::LoadedModule& loaded : module.loaded) {
     const func::ModuleSymbol* symbol = loaded.find_symbol(it->second.name);
     if (symbol == nullptr) continue;

@@ -19,10 +19,11 @@
 #include "ptx/ir.h"
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
+#include "runtime/run_report.h"
 
 namespace smsim::runtime {
 
-inline constexpr const char* kGpuEnvVar = "SMSIM_GPU";
+inline constexpr const char* kGpuEnvVarName = "SMSIM_GPU";
 
 // One __cudaRegisterFatBinary: its device code, loaded on first use.
 struct ModuleRecord {
@@ -112,6 +113,9 @@ class Context {
   double now_ms() const { return now_ms_; }
   void advance_time(double ms) { now_ms_ += ms; }
 
+  // Launches so far, written out at exit for `smsim run`.
+  RunReport& report() { return report_; }
+
   // cudaDeviceReset: frees the device's memory and forgets loaded code.
   void reset_device();
 
@@ -141,6 +145,7 @@ class Context {
   std::set<const void*> streams_;
   std::map<const void*, EventRecord> events_;
   double now_ms_ = 0.0;
+  RunReport report_;
 };
 
 }  // namespace smsim::runtime

@@ -74,6 +74,13 @@ cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block
   if (!packed.error.empty()) return cudaErrorInvalidValue;
   const smsim::func::LaunchResult result = context.device().launch(*kernel.kernel, config, packed.bytes);
   context.advance_time(smsim::runtime::estimated_milliseconds(context.gpu(), result.stats));
+  context.report().launches.push_back({.kernel = kernel.record->name,
+                                       .grid = config.grid,
+                                       .block = config.block,
+                                       .dynamic_shared_bytes = config.dynamic_shared_bytes,
+                                       .status = static_cast<std::int32_t>(result.error.code),
+                                       .warp_instructions = result.stats.warp_instructions,
+                                       .thread_instructions = result.stats.thread_instructions});
   if (!result.ok()) {
     if (!result.error.message.empty()) {
       std::fprintf(stderr, "smsim: kernel %s: %s\n", kernel.record->name.c_str(),

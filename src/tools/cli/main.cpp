@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   smsim::cli::register_ptx_check(app, exit_code);
   smsim::cli::register_occupancy(app, exit_code);
   smsim::cli::register_ptx_run(app, exit_code);
+  smsim::cli::register_run(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -16,5 +16,6 @@ inline constexpr int kExitUsage = 2;     // bad command line or invalid paramete
 void register_ptx_check(CLI::App& app, int& exit_code);
 void register_occupancy(CLI::App& app, int& exit_code);
 void register_ptx_run(CLI::App& app, int& exit_code);
+void register_run(CLI::App& app, int& exit_code);
 
 }  // namespace smsim::cli

@@ -1,0 +1,38 @@
+#pragma once
+// What a program did on the simulated GPU, for `smsim run --summary/--report`:
+// one record per launch. When the environment names a file (SMSIM_REPORT,
+// set by `smsim run`), the runtime writes it as JSON when the process exits.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "func/exec/launch_types.h"
+
+namespace smsim::runtime {
+
+inline constexpr const char* kReportEnvVar = "SMSIM_REPORT";
+
+struct LaunchRecord {
+  std::string kernel;
+  func::Dim3 grid, block;
+  std::uint32_t dynamic_shared_bytes = 0;
+  std::int32_t status = 0;  // cudaError_t of the kernel's execution
+  std::uint64_t warp_instructions = 0;
+  std::uint64_t thread_instructions = 0;
+};
+
+struct RunReport {
+  std::string gpu;
+  std::vector<LaunchRecord> launches;
+};
+
+// The report as JSON: {"gpu": ..., "mode": "functional", "launches": [...],
+// "totals": {...}}.
+std::string to_json(const RunReport& report);
+
+// Writes the report to $SMSIM_REPORT if set; false when the file cannot be
+// written (a note goes to stderr).
+bool write_report_if_requested(const RunReport& report);
+
+}  // namespace smsim::runtime

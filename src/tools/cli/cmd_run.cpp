@@ -1,0 +1,180 @@
+// `smsim run [--gpu NAME] [--mode functional] [--report FILE.json] [--summary]
+// -- ./app args...`: runs an unmodified CUDA program (built with
+// `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
+// one. The program's stdout and stderr pass through unchanged; smsim writes
+// its summary to stderr only with --summary, its JSON only with --report.
+// smsim's exit code is the program's (128+N when signal N ended it), or 2
+// for a bad command line or a program smsim cannot run.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "runtime/context.h"
+#include "runtime/program_linkage.h"
+#include "runtime/run_report.h"
+#include "tools/cli/gpu_option.h"
+#include "tools/cli/subcommands.h"
+
+namespace smsim::cli {
+namespace {
+
+constexpr const char* kCudartFile = "libcudart.so.13";
+constexpr const char* kLibraryDirEnvVar = "SMSIM_CUDART_DIR";
+constexpr int kExitSignalBase = 128;
+
+struct RunOptions {
+  GpuSelection gpu;
+  std::string mode = "functional";
+  std::string report;
+  bool summary = false;
+  std::vector<std::string> command;
+};
+
+// build/lib next to build/bin/smsim, unless SMSIM_CUDART_DIR says otherwise.
+std::filesystem::path cudart_dir() {
+  const char* env = std::getenv(kLibraryDirEnvVar);
+  if (env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  return self.parent_path().parent_path() / "lib";
+}
+
+// The file execvp would run for `program`.
+std::string resolve_program(const std::string& program) {
+  if (program.find('/') != std::string::npos) return program;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path != nullptr ? path : "";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::filesystem::path candidate =
+        std::filesystem::path(dirs.substr(start, end - start)) / program;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    start = end + 1;
+  }
+  return program;
+}
+
+void print_summary(const std::string& report_path) {
+  std::ifstream in(report_path);
+  const auto report = nlohmann::json::parse(in, nullptr, false);
+  if (report.is_discarded()) {
+    std::fprintf(stderr, "smsim: the program left no report (did it use the GPU?)\n");
+    return;
+  }
+  const auto& totals = report["totals"];
+  std::fprintf(stderr, "smsim: %s, functional mode: %llu launches, %llu warp instructions, %llu thread instructions\n",
+               report["gpu"].get<std::string>().c_str(),
+               totals["launches"].get<unsigned long long>(),
+               totals["warp_instructions"].get<unsigned long long>(),
+               totals["thread_instructions"].get<unsigned long long>());
+  for (const auto& l : report["launches"]) {
+    std::fprintf(stderr, "smsim:   %s grid (%d,%d,%d) block (%d,%d,%d): %llu warp instructions%s\n",
+                 l["kernel"].get<std::string>().c_str(), l["grid"][0].get<int>(),
+                 l["grid"][1].get<int>(), l["grid"][2].get<int>(), l["block"][0].get<int>(),
+                 l["block"][1].get<int>(), l["block"][2].get<int>(),
+                 l["warp_instructions"].get<unsigned long long>(),
+                 l["status"].get<int>() == 0 ? "" : " (failed)");
+  }
+}
+
+int run_program(const RunOptions& opts) {
+  if (opts.command.empty()) {
+    std::fprintf(stderr, "smsim run: give the program after --, e.g. smsim run -- ./app\n");
+    return kExitUsage;
+  }
+  if (opts.mode != "functional") {
+    std::fprintf(stderr, "smsim run: --mode %s is not available; the functional mode is\n",
+                 opts.mode.c_str());
+    return kExitUsage;
+  }
+  const auto database = load_gpu_database();
+  if (!database) return kExitUsage;
+  const arch::GpuModel* gpu = select_gpu(*database, opts.gpu);
+  if (gpu == nullptr) return kExitUsage;
+
+  const std::string program = resolve_program(opts.command.front());
+  std::string error;
+  switch (runtime::detect_cudart_linkage(program, error)) {
+    case runtime::CudartLinkage::unreadable:
+      std::fprintf(stderr, "smsim run: %s\n", error.c_str());
+      return kExitUsage;
+    case runtime::CudartLinkage::static_linked:
+      std::fprintf(stderr, "smsim run: %s: %s\n", program.c_str(), runtime::kStaticCudartFix);
+      return kExitUsage;
+    case runtime::CudartLinkage::shared:
+    case runtime::CudartLinkage::none:
+      break;
+  }
+  const std::filesystem::path libdir = cudart_dir();
+  if (!std::filesystem::exists(libdir / kCudartFile)) {
+    std::fprintf(stderr, "smsim run: %s not found in '%s' (build the cudart target, or set %s)\n",
+                 kCudartFile, libdir.c_str(), kLibraryDirEnvVar);
+    return kExitUsage;
+  }
+  std::string report_path = opts.report;
+  const bool temporary_report = report_path.empty() && opts.summary;
+  if (temporary_report) {
+    report_path = (std::filesystem::temp_directory_path() /
+                   fmt::format("smsim-run-{}.json", getpid())).string();
+  }
+
+  const pid_t child = fork();
+  if (child < 0) {
+    std::perror("smsim run: fork");
+    return kExitUsage;
+  }
+  if (child == 0) {
+    const char* old = std::getenv("LD_LIBRARY_PATH");
+    const std::string path = old != nullptr && *old != '\0' ? libdir.string() + ":" + old : libdir.string();
+    setenv("LD_LIBRARY_PATH", path.c_str(), 1);
+    setenv(runtime::kGpuEnvVarName, gpu->name.c_str(), 1);
+    if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
+    std::vector<char*> argv;
+    for (const std::string& a : opts.command) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    std::fprintf(stderr, "smsim run: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    _exit(kExitUsage);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) {
+      std::perror("smsim run: waitpid");
+      return kExitUsage;
+    }
+  }
+  if (opts.summary) print_summary(report_path);
+  if (temporary_report) std::filesystem::remove(report_path);
+  if (WIFSIGNALED(status)) return kExitSignalBase + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+}  // namespace
+
+void register_run(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand("run", "Run a CUDA program (nvcc -cudart shared) on the simulator");
+  add_gpu_options(*cmd, opts->gpu);
+  cmd->add_option("--mode", opts->mode, "Simulation mode (functional)");
+  cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
+  cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
+  cmd->add_option("command", opts->command, "The program and its arguments, after --")->required();
+  cmd->callback([opts, &exit_code] { exit_code = run_program(*opts); });
+}
+
+}  // namespace smsim::cli
