@@ -105,16 +105,54 @@ inline uint32_t cvt_f32_from_f64(uint64_t bits, ConvertOptions options) {
   return static_cast<uint32_t>(convert_float(kF64, kF32, bits, options));
 }
 
+constexpr bool is_plain_nearest(ConvertOptions o) {
+  return o.rounding == Rounding::nearest_even && !o.ftz && !o.saturate && !o.relu && !o.satfinite;
+}
+
+// cvt.rn.f16.f32 without modifiers, the common case, by bit arithmetic:
+// normal results round by adding half an ulp (minus one, plus the kept
+// lsb) before truncating; subnormal results let the host's IEEE addition
+// round, by adding a constant whose ulp is f16's smallest subnormal.
+// Checked against the general path and the H100 on all 2^32 inputs.
+inline uint16_t f16_from_f32_nearest(uint32_t bits) {
+  constexpr uint32_t kF16Overflow = 0x47800000;     // 2^16: everything above rounds to infinity
+  constexpr uint32_t kF16MinNormal = 0x38800000;    // 2^-14
+  constexpr uint32_t kSubnormalMagic = 0x3f000000;  // 0.5: its ulp is 2^-24
+  constexpr uint32_t kRebias = 0xc8000000;          // (15 - 127) << 23
+  const auto sign = static_cast<uint16_t>((bits >> 16) & 0x8000);
+  const uint32_t magnitude = bits & 0x7fffffff;
+  if (magnitude > 0x7f800000) return kCanonicalNanF16;
+  if (magnitude >= kF16Overflow) return sign | 0x7c00;
+  if (magnitude < kF16MinNormal) {
+    const float shifted = f32_from_bits(magnitude) + f32_from_bits(kSubnormalMagic);
+    return sign | static_cast<uint16_t>(bits_of(shifted) - kSubnormalMagic);
+  }
+  const uint32_t rounded = magnitude + kRebias + 0xfff + ((magnitude >> 13) & 1);
+  return sign | static_cast<uint16_t>(rounded >> 13);
+}
+
 inline uint16_t cvt_f16_from_f32(uint32_t bits, ConvertOptions options) {
+  if (is_plain_nearest(options)) return f16_from_f32_nearest(bits);
   return static_cast<uint16_t>(convert_float(kF32, kF16, bits, options));
 }
 inline uint16_t cvt_bf16_from_f32(uint32_t bits, ConvertOptions options) {
+  // bf16 keeps f32's exponent range, so nearest-even is one carry-propagating
+  // addition on the bits (overflow carries into infinity).
+  if (is_plain_nearest(options) && !is_nan_f32(bits)) {
+    return static_cast<uint16_t>((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);
+  }
   return static_cast<uint16_t>(convert_float(kF32, kBF16, bits, options));
 }
 inline uint16_t cvt_f16_from_f64(uint64_t bits, ConvertOptions options) {
   return static_cast<uint16_t>(convert_float(kF64, kF16, bits, options));
 }
+// f16 -> f32 is exact; normal inputs only move their exponent.
 inline uint32_t cvt_f32_from_f16(uint16_t bits, bool ftz) {
+  const uint32_t field = (bits >> 10) & 0x1f;
+  if (field != 0 && field != 0x1f) {
+    constexpr uint32_t kRebias = (127 - 15) << 10;
+    return (uint32_t{bits & 0x8000u} << 16) | ((uint32_t{bits & 0x7fffu} + kRebias) << 13);
+  }
   return static_cast<uint32_t>(convert_float(kF16, kF32, bits, {.ftz = ftz}));
 }
 inline uint64_t cvt_f64_from_f16(uint16_t bits) {
