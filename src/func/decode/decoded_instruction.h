@@ -55,11 +55,12 @@ enum InstructionFlag : std::uint16_t {
 };
 
 inline constexpr std::uint8_t kMaxDst = 4;
-inline constexpr std::uint8_t kMaxSrc = 4;
+inline constexpr std::uint8_t kMaxSrc = 6;  // __assertfail: a return slot and five arguments
 
 struct DecodedInstruction {
   ExecFn execute = nullptr;
   Control control = Control::none;
+  Builtin builtin = Builtin::none;
   isa::Opcode opcode = isa::Opcode::Mov;
   isa::Type type = isa::Type::B32;   // the first type suffix
   isa::Type type2 = isa::Type::B32;  // the second (cvt source, mul.wide source ...)

@@ -121,6 +121,7 @@ class KernelDecoder {
   DecodedInstruction decode(const InstructionSpec& s) {
     DecodedInstruction in;
     in.opcode = s.opcode;
+    in.builtin = s.builtin;
     in.ptx_line = s.ptx_line;
     if (s.type_count > 0) in.type = s.types[0];
     if (s.type_count > 1) in.type2 = s.types[1];

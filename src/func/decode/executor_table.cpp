@@ -81,6 +81,7 @@ constexpr Entry kEntries[] = {
     {Opcode::BarWarpSync, {.select = &select_no_effect}},
     {Opcode::Nanosleep, {.select = &select_no_effect}},
     {Opcode::Pmevent, {.select = &select_no_effect}},
+    {Opcode::Call, {.select = &select_builtin}},
     {Opcode::Bra, {.control = Control::branch}},
     {Opcode::Exit, {.control = Control::exit}},
     {Opcode::Ret, {.control = Control::exit}},

@@ -40,8 +40,14 @@ struct SpecOperand {
   }
 };
 
+// Functions of the CUDA device runtime the engine provides itself; a call to
+// one is an instruction whose sources are the local-memory offsets of the
+// return variable (UINT64_MAX for none) and then of each argument.
+enum class Builtin : std::uint8_t { none, vprintf, assertfail };
+
 struct InstructionSpec {
   isa::Opcode opcode = isa::Opcode::Mov;
+  Builtin builtin = Builtin::none;
   std::array<isa::Type, isa::kMaxTypeSlots> types{};
   std::uint8_t type_count = 0;
   isa::ModifierMask modifiers;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "func/exec/launch_types.h"
@@ -54,6 +55,7 @@ struct BlockState {
   LocalMemory local;
   std::vector<WarpState> warps;
   std::array<NamedBarrier, kNamedBarrierCount> barriers;
+  std::string printf_output;  // this block's vprintf text, in execution order
 };
 
 }  // namespace smsim::func

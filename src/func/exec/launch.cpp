@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -66,6 +67,7 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
                             std::uint64_t{k.static_shared_bytes} + launch.config.dynamic_shared_bytes);
   block.local = LocalMemory(block.thread_count, k.local_bytes_per_thread);
   block.barriers = {};
+  block.printf_output.clear();
   const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
   block.warps.resize(warps);
   for (std::uint32_t w = 0; w < warps; ++w) {
@@ -88,6 +90,7 @@ struct SharedProgress {
   std::mutex mutex;
   std::optional<std::pair<std::uint64_t, LaunchError>> first_error;  // by block index
   LaunchStats stats;
+  std::map<std::uint64_t, std::string> printf_output;  // by block index
 };
 
 std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
@@ -135,7 +138,12 @@ void worker(const LaunchState& launch, SharedProgress& progress) {
     const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
     if (linear >= blocks) break;
     init_block(launch, linear, block);
-    if (auto error = run_block(launch, block, counters, progress)) {
+    auto error = run_block(launch, block, counters, progress);
+    if (!block.printf_output.empty()) {
+      std::scoped_lock lock(progress.mutex);
+      progress.printf_output[linear] = std::move(block.printf_output);
+    }
+    if (error) {
       std::scoped_lock lock(progress.mutex);
       if (!progress.first_error || progress.first_error->first > linear) {
         progress.first_error.emplace(linear, std::move(*error));
@@ -184,6 +192,7 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
     }
   }
   result.stats = progress.stats;
+  for (auto& [index, text] : progress.printf_output) result.printf_output += text;
   if (progress.first_error) result.error = std::move(progress.first_error->second);
   return result;
 }

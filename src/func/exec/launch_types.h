@@ -58,6 +58,7 @@ struct LaunchStats {
 struct LaunchResult {
   LaunchError error;  // code == success when the kernel ran to completion
   LaunchStats stats;
+  std::string printf_output;  // every block's vprintf text, blocks in index order
   bool ok() const { return error.code == CudaError::success; }
 };
 

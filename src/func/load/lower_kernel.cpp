@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "func/memory/param_layout.h"
@@ -16,126 +17,167 @@ bool is_shared(isa::StateSpace s) {
   return c == isa::StateSpace::Shared || c == isa::StateSpace::SharedCta;
 }
 
+bool is_param(isa::StateSpace s) { return isa::canonical_space(s) == isa::StateSpace::Param; }
+
 // `.extern .shared .b8 smem[]`: the dynamic shared memory of the launch.
 bool is_dynamic_shared(const ptx::Variable& v) {
   return is_shared(v.space) && (v.linkage == ptx::Linkage::Extern || v.size_bytes() == 0);
 }
 
+// Calls nested deeper than this are refused (recursion is not supported:
+// calls are inlined).
+constexpr unsigned kMaxCallDepth = 16;
+
+// One function body being lowered: the kernel itself, or a device function
+// inlined at a call site with its own registers and local variables.
+struct Frame {
+  const ptx::Function* function = nullptr;
+  std::uint32_t reg_base = 0;
+  std::vector<Placement> locals;   // by Function::locals index
+  std::vector<Placement> params;   // kernel: the param buffer; device function: the caller's arguments
+  std::vector<Placement> returns;  // device function: the caller's return variables
+  bool inlined = false;
+  unsigned depth = 0;
+  std::vector<std::uint32_t> output_index;  // instruction index -> lowered index
+  std::vector<std::pair<std::size_t, std::uint32_t>> label_fixups;  // (lowered, instruction)
+  std::vector<std::size_t> return_fixups;   // lowered `ret`s, to jump past the body
+};
+
 class KernelLowering {
  public:
   KernelLowering(const ptx::Module& m, const ptx::Function& f, const ModulePlacement& placement)
-      : module_(m), function_(f), placement_(placement) {}
+      : module_(m), kernel_(f), placement_(placement) {}
 
   LoweredKernel run() {
-    out_.spec.name = function_.name;
+    out_.spec.name = kernel_.name;
     out_.spec.ptx_target_sm = module_.sm;
-    place_params();
-    place_shared_and_local();
-    out_.spec.register_count = static_cast<std::uint32_t>(function_.registers.size());
-    out_.spec.instructions.reserve(function_.instructions.size());
-    for (const ptx::Instruction& inst : function_.instructions) lower(inst);
+    Frame frame{.function = &kernel_};
+    place_params(frame);
+    place_module_shared();
+    place_locals(frame);
+    finish_shared(frame);
+    register_count_ = static_cast<std::uint32_t>(kernel_.registers.size());
+    lower_body(frame);
+    out_.spec.register_count = register_count_;
+    out_.spec.local_bytes_per_thread = static_cast<std::uint32_t>(local_bytes_);
     return std::move(out_);
   }
 
  private:
-  void error(const ptx::SourceLoc& loc, std::string message) {
-    out_.errors.push_back(
-        fmt::format("kernel {}, PTX line {}: {}", function_.name, loc.line, std::move(message)));
+  void error(const Frame& frame, const ptx::SourceLoc& loc, std::string message) {
+    out_.errors.push_back(fmt::format("kernel {}, PTX line {}: {}{}", kernel_.name, loc.line,
+                                      frame.inlined ? fmt::format("in {}: ", frame.function->name)
+                                                    : std::string(),
+                                      std::move(message)));
   }
 
-  void place_params() {
+  void place_params(Frame& frame) {
     std::vector<ParamDecl> decls;
-    for (const ptx::Variable& p : function_.params) {
+    for (const ptx::Variable& p : kernel_.params) {
       decls.push_back(ParamDecl{.size = static_cast<std::uint32_t>(p.size_bytes()),
                                 .alignment = static_cast<std::uint32_t>(alignment_of(p))});
       out_.spec.param_sizes.push_back(decls.back().size);
       out_.spec.param_alignments.push_back(decls.back().alignment);
     }
     const ParamLayout layout(decls);
-    for (const ParamSlot& slot : layout.slots()) param_offsets_.push_back(slot.offset);
+    for (const ParamSlot& slot : layout.slots()) {
+      frame.params.push_back({.space = MemorySpace::param, .address = slot.offset, .placed = true});
+    }
   }
 
-  // Static shared variables of the module and of the kernel, in declaration
-  // order; dynamic shared memory after them; local variables per thread.
-  void place_shared_and_local() {
-    std::uint64_t shared = 0;
-    std::uint64_t dynamic_alignment = 16;
-    bool dynamic = false;
+  Placement place_shared(const ptx::Variable& v) {
+    shared_bytes_ = align_up(shared_bytes_, alignment_of(v));
+    const Placement p{.space = MemorySpace::shared, .address = shared_bytes_, .placed = true};
+    shared_bytes_ += v.size_bytes();
+    return p;
+  }
+
+  Placement place_local(const ptx::Variable& v) {
+    local_bytes_ = align_up(local_bytes_, alignment_of(v));
+    const Placement p{.space = MemorySpace::local, .address = local_bytes_, .placed = true};
+    local_bytes_ += std::max<std::uint64_t>(v.size_bytes(), 1);
+    return p;
+  }
+
+  // Static shared variables in declaration order; dynamic shared memory goes
+  // after all of them (finish_shared).
+  void place_module_shared() {
     shared_globals_.assign(module_.globals.size(), Placement{});
     for (std::size_t i = 0; i < module_.globals.size(); ++i) {
       const ptx::Variable& v = module_.globals[i];
       if (!is_shared(v.space)) continue;
       if (is_dynamic_shared(v)) {
-        dynamic = true;
-        dynamic_alignment = std::max(dynamic_alignment, alignment_of(v));
+        dynamic_alignment_ = std::max(dynamic_alignment_, alignment_of(v));
+        dynamic_globals_.push_back(i);
         continue;
       }
-      shared = align_up(shared, alignment_of(v));
-      shared_globals_[i] = {.space = MemorySpace::shared, .address = shared, .placed = true};
-      shared += v.size_bytes();
+      shared_globals_[i] = place_shared(v);
     }
-    locals_.assign(function_.locals.size(), Placement{});
-    std::uint64_t local = 0;
-    for (std::size_t i = 0; i < function_.locals.size(); ++i) {
-      const ptx::Variable& v = function_.locals[i];
-      if (is_shared(v.space)) {
-        if (is_dynamic_shared(v)) {
-          dynamic = true;
-          dynamic_alignment = std::max(dynamic_alignment, alignment_of(v));
-          continue;
-        }
-        shared = align_up(shared, alignment_of(v));
-        locals_[i] = {.space = MemorySpace::shared, .address = shared, .placed = true};
-        shared += v.size_bytes();
-      } else if (isa::canonical_space(v.space) == isa::StateSpace::Local) {
-        local = align_up(local, alignment_of(v));
-        locals_[i] = {.space = MemorySpace::local, .address = local, .placed = true};
-        local += v.size_bytes();
-      }
-    }
-    if (dynamic) {
-      shared = align_up(shared, dynamic_alignment);
-      for (std::size_t i = 0; i < module_.globals.size(); ++i) {
-        if (is_dynamic_shared(module_.globals[i])) {
-          shared_globals_[i] = {.space = MemorySpace::shared, .address = shared, .placed = true};
-        }
-      }
-      for (std::size_t i = 0; i < function_.locals.size(); ++i) {
-        if (is_dynamic_shared(function_.locals[i])) {
-          locals_[i] = {.space = MemorySpace::shared, .address = shared, .placed = true};
-        }
-      }
-    }
-    out_.spec.static_shared_bytes = static_cast<std::uint32_t>(shared);
-    out_.spec.local_bytes_per_thread = static_cast<std::uint32_t>(local);
   }
 
-  std::optional<Placement> symbol_address(const ptx::SymbolRef& ref, const ptx::SourceLoc& loc) {
+  // Local, call-argument (.param) and shared variables of one body.
+  void place_locals(Frame& frame) {
+    const ptx::Function& f = *frame.function;
+    frame.locals.assign(f.locals.size(), Placement{});
+    for (std::size_t i = 0; i < f.locals.size(); ++i) {
+      const ptx::Variable& v = f.locals[i];
+      if (is_shared(v.space)) {
+        if (frame.inlined) {
+          error(frame, v.loc, "shared variables declared inside device functions are not supported yet");
+          continue;
+        }
+        if (is_dynamic_shared(v)) {
+          dynamic_alignment_ = std::max(dynamic_alignment_, alignment_of(v));
+          dynamic_locals_.push_back(i);
+          continue;
+        }
+        frame.locals[i] = place_shared(v);
+      } else if (isa::canonical_space(v.space) == isa::StateSpace::Local || is_param(v.space)) {
+        frame.locals[i] = place_local(v);
+      }
+    }
+  }
+
+  // Dynamic shared memory starts after every static shared variable.
+  void finish_shared(Frame& kernel_frame) {
+    if (!dynamic_globals_.empty() || !dynamic_locals_.empty()) {
+      shared_bytes_ = align_up(shared_bytes_, dynamic_alignment_);
+      const Placement dynamic{.space = MemorySpace::shared, .address = shared_bytes_, .placed = true};
+      for (std::size_t i : dynamic_globals_) shared_globals_[i] = dynamic;
+      for (std::size_t i : dynamic_locals_) kernel_frame.locals[i] = dynamic;
+    }
+    out_.spec.static_shared_bytes = static_cast<std::uint32_t>(shared_bytes_);
+  }
+
+  std::optional<Placement> symbol_address(const Frame& frame, const ptx::SymbolRef& ref,
+                                          const ptx::SourceLoc& loc) {
     switch (ref.kind) {
       case ptx::SymbolKind::Global:
         if (shared_globals_[ref.index].placed) return shared_globals_[ref.index];
         if (placement_.globals[ref.index].placed) return placement_.globals[ref.index];
-        error(loc, fmt::format("variable {} has no storage the engine supports",
-                               module_.globals[ref.index].name));
+        error(frame, loc, fmt::format("variable {} has no storage the engine supports",
+                                      module_.globals[ref.index].name));
         return std::nullopt;
       case ptx::SymbolKind::Local:
-        if (locals_[ref.index].placed) return locals_[ref.index];
-        error(loc, fmt::format("variable {} (a call argument or unsupported space) cannot be "
-                               "addressed yet",
-                               function_.locals[ref.index].name));
-        return std::nullopt;
+        if (frame.locals[ref.index].placed) return frame.locals[ref.index];
+        break;
       case ptx::SymbolKind::Param:
-        return Placement{.space = MemorySpace::param, .address = param_offsets_[ref.index],
-                         .placed = true};
+        if (ref.index < frame.params.size() && frame.params[ref.index].placed) {
+          return frame.params[ref.index];
+        }
+        break;
       case ptx::SymbolKind::Return:
+        if (ref.index < frame.returns.size() && frame.returns[ref.index].placed) {
+          return frame.returns[ref.index];
+        }
+        break;
       case ptx::SymbolKind::Function:
       case ptx::SymbolKind::None: break;
     }
-    error(loc, "function addresses and return parameters are not supported yet");
+    error(frame, loc, "this symbol (a function address or an unplaced parameter) is not supported yet");
     return std::nullopt;
   }
 
-  // The declared type an operand slot refers to, for float literals.
   static std::optional<isa::Type> slot_type(const InstructionSpec& s, isa::TypeRef ref) {
     switch (ref) {
       case isa::TypeRef::Slot0: return s.type_count > 0 ? std::optional(s.types[0]) : std::nullopt;
@@ -155,17 +197,23 @@ class KernelLowering {
     return op.bits;
   }
 
-  void append(InstructionSpec& s, const ptx::Operand& op, isa::TypeRef type) {
+  struct Lowering {
+    InstructionSpec spec;
+    std::uint32_t label = ptx::kNone;  // a branch target, as an instruction index of the body
+    bool param_variable_in_local = false;
+  };
+
+  void append(Frame& frame, Lowering& l, const ptx::Operand& op, isa::TypeRef type) {
+    InstructionSpec& s = l.spec;
+    const ptx::Function& f = *frame.function;
     switch (op.kind) {
       case OperandKind::Register: {
-        const ptx::RegisterDecl& decl =
-            function_.register_decls[function_.registers[op.reg].decl];
-        if (decl.vector > 1) {
-          error(op.loc, "vector registers are not supported yet");
+        if (f.register_decls[f.registers[op.reg].decl].vector > 1) {
+          error(frame, op.loc, "vector registers are not supported yet");
           return;
         }
         SpecOperand o = SpecOperand::make_reg(
-            op.reg, static_cast<std::uint8_t>(isa::type_bits(function_.register_type(op.reg))));
+            frame.reg_base + op.reg, static_cast<std::uint8_t>(isa::type_bits(f.register_type(op.reg))));
         o.negated = op.negated;
         s.operands.push_back(o);
         return;
@@ -179,40 +227,42 @@ class KernelLowering {
         s.operands.push_back(SpecOperand::make_special(op.sreg));
         return;
       case OperandKind::Symbol:
-        if (auto p = symbol_address(op.symbol, op.loc)) {
+        if (auto p = symbol_address(frame, op.symbol, op.loc)) {
           s.operands.push_back(SpecOperand::make_imm(p->address));
         }
         return;
       case OperandKind::Address: {
         std::uint64_t offset = static_cast<std::uint64_t>(op.offset);
         if (op.symbol.valid()) {
-          const auto p = symbol_address(op.symbol, op.loc);
+          const auto p = symbol_address(frame, op.symbol, op.loc);
           if (!p) return;
           offset += p->address;
+          l.param_variable_in_local = p->space == MemorySpace::local;
         }
-        s.operands.push_back(SpecOperand::make_address(op.reg, offset));
+        const std::uint32_t base = op.reg == ptx::kNone ? kNoReg : frame.reg_base + op.reg;
+        s.operands.push_back(SpecOperand::make_address(base, offset));
         return;
       }
       case OperandKind::Vector:
       case OperandKind::PipePair:
-        for (const ptx::Operand& child : function_.children(op)) append(s, child, type);
+        for (const ptx::Operand& child : f.children(op)) append(frame, l, child, type);
         return;
       case OperandKind::Label: {
-        const ptx::Label& label = function_.labels[op.label];
+        const ptx::Label& label = f.labels[op.label];
         if (label.target == ptx::kNone) {
-          error(op.loc, fmt::format("label {} is not an instruction target", label.name));
+          error(frame, op.loc, fmt::format("label {} is not an instruction target", label.name));
           return;
         }
-        s.target = label.target;
+        l.label = label.target;
         return;
       }
       case OperandKind::ParamList:
       case OperandKind::TexAddress: break;
     }
-    error(op.loc, "operand form not supported by the functional engine yet");
+    error(frame, op.loc, "operand form not supported by the functional engine yet");
   }
 
-  void lower(const ptx::Instruction& inst) {
+  static InstructionSpec header(const Frame& frame, const ptx::Instruction& inst) {
     InstructionSpec s;
     s.opcode = inst.opcode;
     s.ptx_line = inst.loc.line;
@@ -222,10 +272,37 @@ class KernelLowering {
         s.types[s.type_count++] = suffix.type();
       }
     }
-    s.guard_reg = inst.guard == ptx::kNone ? kNoReg : inst.guard;
+    s.guard_reg = inst.guard == ptx::kNone ? kNoReg : frame.reg_base + inst.guard;
     s.guard_negated = inst.guard_negated;
+    return s;
+  }
+
+  // ld.param/st.param on a call argument or a device function's parameter:
+  // those variables live in local memory.
+  static void move_param_access_to_local(InstructionSpec& s) {
+    isa::ModifierMask rebuilt;
+    for (std::size_t m = 0; m < isa::kModifierCount; ++m) {
+      const auto modifier = static_cast<isa::Modifier>(m);
+      if (!s.modifiers.contains(modifier)) continue;
+      if (modifier == isa::Modifier::Param || modifier == isa::Modifier::ParamFunc ||
+          modifier == isa::Modifier::ParamEntry) {
+        continue;
+      }
+      rebuilt.set(modifier);
+    }
+    rebuilt.set(isa::Modifier::Local);
+    s.modifiers = rebuilt;
+  }
+
+  std::size_t emit(InstructionSpec s) {
+    out_.spec.instructions.push_back(std::move(s));
+    return out_.spec.instructions.size() - 1;
+  }
+
+  void lower_instruction(Frame& frame, const ptx::Instruction& inst) {
+    Lowering l{.spec = header(frame, inst)};
     const isa::OperandSignature& sig = isa::opcode_info(inst.opcode).operands;
-    const auto operands = function_.operands(inst);
+    const auto operands = frame.function->operands(inst);
     const bool reduction_barrier =
         (inst.opcode == isa::Opcode::Bar || inst.opcode == isa::Opcode::Barrier) &&
         inst.has(isa::Modifier::Red);
@@ -233,20 +310,151 @@ class KernelLowering {
       const isa::OperandSlot slot =
           sig.max == 0 ? isa::OperandSlot{} : sig.slots[std::min<std::size_t>(i, sig.max - 1)];
       const bool dest = (slot.flags & isa::kDest) != 0 || (reduction_barrier && i == 0);
-      const std::size_t before = s.operands.size();
-      append(s, operands[i], slot.type);
-      if (dest) s.dst_count = static_cast<std::uint8_t>(s.dst_count + s.operands.size() - before);
+      const std::size_t before = l.spec.operands.size();
+      append(frame, l, operands[i], slot.type);
+      if (dest) {
+        l.spec.dst_count = static_cast<std::uint8_t>(l.spec.dst_count + l.spec.operands.size() - before);
+      }
     }
-    out_.spec.instructions.push_back(std::move(s));
+    if (l.param_variable_in_local && isa::canonical_space(inst.space()) == isa::StateSpace::Param) {
+      move_param_access_to_local(l.spec);
+    }
+    if (inst.opcode == isa::Opcode::Ret && frame.inlined) {
+      // Returning from an inlined body: jump past it.
+      l.spec.opcode = isa::Opcode::Bra;
+      frame.return_fixups.push_back(emit(std::move(l.spec)));
+      return;
+    }
+    const std::size_t index = emit(std::move(l.spec));
+    if (l.label != ptx::kNone) frame.label_fixups.emplace_back(index, l.label);
+  }
+
+  // The local-memory placement of a call argument or return variable.
+  std::optional<Placement> argument_variable(Frame& frame, const ptx::Operand& op) {
+    if (op.kind != OperandKind::Symbol) {
+      error(frame, op.loc, "call arguments must be .param variables");
+      return std::nullopt;
+    }
+    auto p = symbol_address(frame, op.symbol, op.loc);
+    if (p && p->space != MemorySpace::local) {
+      error(frame, op.loc, "call arguments must be .param variables of the calling function");
+      return std::nullopt;
+    }
+    return p;
+  }
+
+  void lower_call(Frame& frame, const ptx::Instruction& inst) {
+    const ptx::Function& f = *frame.function;
+    const auto operands = f.operands(inst);
+    std::vector<const ptx::Operand*> returns, arguments;
+    const ptx::Operand* target = nullptr;
+    for (const ptx::Operand& op : operands) {
+      if (op.kind == OperandKind::ParamList) {
+        auto& list = target == nullptr ? returns : arguments;
+        for (const ptx::Operand& child : f.children(op)) list.push_back(&child);
+      } else if (target == nullptr) {
+        target = &op;
+      }
+    }
+    if (target == nullptr || target->kind != OperandKind::Symbol ||
+        target->symbol.kind != ptx::SymbolKind::Function) {
+      error(frame, inst.loc, "indirect calls (function pointers) are not supported yet");
+      return;
+    }
+    const ptx::Function& callee = module_.functions[target->symbol.index];
+    std::vector<Placement> ret_places, arg_places;
+    for (const ptx::Operand* op : returns) {
+      if (auto p = argument_variable(frame, *op)) ret_places.push_back(*p);
+    }
+    for (const ptx::Operand* op : arguments) {
+      if (auto p = argument_variable(frame, *op)) arg_places.push_back(*p);
+    }
+    if (ret_places.size() != returns.size() || arg_places.size() != arguments.size()) return;
+    const Builtin builtin = callee.name == "vprintf"        ? Builtin::vprintf
+                            : callee.name == "__assertfail" ? Builtin::assertfail
+                                                            : Builtin::none;
+    if (builtin != Builtin::none) {
+      InstructionSpec s = header(frame, inst);
+      s.builtin = builtin;
+      s.operands.push_back(
+          SpecOperand::make_imm(ret_places.empty() ? UINT64_MAX : ret_places[0].address));
+      for (const Placement& p : arg_places) s.operands.push_back(SpecOperand::make_imm(p.address));
+      emit(std::move(s));
+      return;
+    }
+    if (!callee.has_body) {
+      error(frame, inst.loc, fmt::format("call to {}, which has no body in this module", callee.name));
+      return;
+    }
+    if (frame.depth + 1 >= kMaxCallDepth || on_call_stack(callee)) {
+      error(frame, inst.loc,
+            fmt::format("call to {}: recursive or deeper than {} calls; not supported yet",
+                        callee.name, kMaxCallDepth));
+      return;
+    }
+    if (arg_places.size() != callee.params.size() || ret_places.size() != callee.returns.size()) {
+      error(frame, inst.loc, fmt::format("call to {} passes the wrong number of parameters", callee.name));
+      return;
+    }
+    // A guarded call becomes a guarded jump over the inlined body.
+    std::optional<std::size_t> skip;
+    if (inst.guard != ptx::kNone) {
+      InstructionSpec s = header(frame, inst);
+      s.opcode = isa::Opcode::Bra;
+      s.modifiers = {};
+      s.guard_negated = !inst.guard_negated;
+      skip = emit(std::move(s));
+    }
+    Frame inner{.function = &callee,
+                .reg_base = register_count_,
+                .params = arg_places,
+                .returns = ret_places,
+                .inlined = true,
+                .depth = frame.depth + 1};
+    register_count_ += static_cast<std::uint32_t>(callee.registers.size());
+    place_locals(inner);
+    call_stack_.push_back(&callee);
+    lower_body(inner);
+    call_stack_.pop_back();
+    if (skip) out_.spec.instructions[*skip].target = static_cast<std::uint32_t>(out_.spec.instructions.size());
+  }
+
+  bool on_call_stack(const ptx::Function& f) const {
+    return &f == &kernel_ ||
+           std::find(call_stack_.begin(), call_stack_.end(), &f) != call_stack_.end();
+  }
+
+  void lower_body(Frame& frame) {
+    const auto& instructions = frame.function->instructions;
+    frame.output_index.assign(instructions.size() + 1, 0);
+    for (std::size_t i = 0; i < instructions.size(); ++i) {
+      frame.output_index[i] = static_cast<std::uint32_t>(out_.spec.instructions.size());
+      if (instructions[i].opcode == isa::Opcode::Call) {
+        lower_call(frame, instructions[i]);
+      } else {
+        lower_instruction(frame, instructions[i]);
+      }
+    }
+    const auto end = static_cast<std::uint32_t>(out_.spec.instructions.size());
+    frame.output_index[instructions.size()] = end;
+    for (auto [index, label] : frame.label_fixups) {
+      out_.spec.instructions[index].target = frame.output_index[label];
+    }
+    for (std::size_t index : frame.return_fixups) out_.spec.instructions[index].target = end;
   }
 
   const ptx::Module& module_;
-  const ptx::Function& function_;
+  const ptx::Function& kernel_;
   const ModulePlacement& placement_;
   LoweredKernel out_;
-  std::vector<std::uint32_t> param_offsets_;
   std::vector<Placement> shared_globals_;
-  std::vector<Placement> locals_;
+  std::vector<std::size_t> dynamic_globals_;
+  std::vector<std::size_t> dynamic_locals_;  // of the kernel's own locals
+  std::uint64_t dynamic_alignment_ = 16;
+  std::uint64_t shared_bytes_ = 0;
+  std::uint64_t local_bytes_ = 0;
+  std::uint32_t register_count_ = 0;
+  std::vector<const ptx::Function*> call_stack_;
 };
 
 }  // namespace

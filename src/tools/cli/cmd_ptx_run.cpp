@@ -190,6 +190,9 @@ int run_ptx(const PtxRunOptions& opts) {
   const func::LaunchResult result = device.launch(
       *kernel, func::LaunchConfig{.grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared},
       packed.bytes);
+  // The kernel's printf output comes first, as the device flushes it when the
+  // launch completes.
+  std::fwrite(result.printf_output.data(), 1, result.printf_output.size(), stdout);
   std::printf("kernel %s grid (%u,%u,%u) block (%u,%u,%u) on %s: %s\n", opts.kernel.c_str(),
               grid->x, grid->y, grid->z, block->x, block->y, block->z, gpu->display_name.c_str(),
               std::string(func::cuda_error_name(result.error.code)).c_str());
