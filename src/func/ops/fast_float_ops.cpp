@@ -51,7 +51,7 @@ void fma_portable(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
 
 #if defined(__x86_64__) && defined(__GNUC__)
 template <typename F>
-__attribute__((target("fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
+__attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
                                                  std::uint32_t mask) {
   SourceRows<3> s;
   gather_sources<3>(c, in, mask, s);
@@ -73,13 +73,16 @@ __attribute__((target("fma"))) void fma_hardware(ExecContext& c, const DecodedIn
     d[lane] = bits_of(r) & keep;
   };
   if (mask == UINT32_MAX) {
+    // Rows are whole registers: a destination either is a source row or
+    // does not overlap it, so lanes are independent.
+#pragma GCC ivdep
     for (unsigned lane = 0; lane < kWarpSize; ++lane) one(lane);
     return;
   }
   for_each_lane(mask, one);
 }
 
-bool host_has_fma() { return __builtin_cpu_supports("fma"); }
+bool host_has_fma() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
 #endif
 
 template <typename F>

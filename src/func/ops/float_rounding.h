@@ -54,9 +54,14 @@ inline constexpr std::uint64_t kCanonicalNaN64 = 0x7FFF'FFFF'FFFF'FFFF;
 
 template <typename F>
 F canonical(F v) {
-  if (!std::isnan(v)) return v;
-  if constexpr (sizeof(F) == 4) return std::bit_cast<float>(kCanonicalNaN32);
-  return std::bit_cast<double>(kCanonicalNaN64);
+  // v != v only for NaN; written as a select so that loops vectorise.
+  F nan;
+  if constexpr (sizeof(F) == 4) {
+    nan = std::bit_cast<float>(kCanonicalNaN32);
+  } else {
+    nan = std::bit_cast<double>(kCanonicalNaN64);
+  }
+  return v != v ? nan : v;
 }
 
 // .ftz: subnormal inputs and results become zero of the same sign.

@@ -49,6 +49,9 @@ inline void map_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_
     }
   };
   if (mask == UINT32_MAX) {
+    // Rows are whole registers: a destination either is a source row or
+    // does not overlap it, so lanes are independent.
+#pragma GCC ivdep
     for (unsigned lane = 0; lane < kWarpSize; ++lane) one(lane);
     return;
   }
