@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: installs what is missing, builds smsim, then
-# compiles the bundled example with this machine's nvcc and runs it under smsim.
+# compiles the bundled example with this machine's nvcc and runs it under smsim:
+# first the unmodified program end to end (`smsim run`), then its PTX alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -10,6 +11,10 @@ example=examples/vector_add.cu
 out=build/examples
 mkdir -p "$out"
 nvcc -ptx -arch=sm_90 -O3 "$example" -o "$out/vector_add.ptx"
+nvcc -cudart shared "$example" -o "$out/vector_add"
+
+echo "== smsim run --gpu h100 --summary -- $out/vector_add"
+build/bin/smsim run --gpu h100 --summary -- "$out/vector_add"
 
 echo "== smsim ptx-check $out/vector_add.ptx"
 build/bin/smsim ptx-check "$out/vector_add.ptx"

@@ -7,6 +7,7 @@
 
 #include "arch/config_error.h"
 #include "ptx/frontend.h"
+#include "runtime/ptx_link.h"
 #include "runtime/ptx_selection.h"
 
 #ifndef SMSIM_CONFIG_DIR
@@ -122,6 +123,18 @@ bool Context::load(ModuleRecord& module) {
     if (!choice.note.empty()) note(choice.note);
     module.sources.push_back(choice.entry->payload);
   }
+  if (module.sources.size() > 1) {
+    // -rdc=true: the translation units' PTX resolve each other's .extern
+    // symbols, so they run as one module.
+    std::string error;
+    std::string linked = link_ptx(module.sources, error);
+    if (!error.empty()) {
+      module.load_error = "linking the program's PTX: " + error;
+      return false;
+    }
+    module.sources = {std::move(linked)};
+  }
+  module.ptx.reserve(module.sources.size());
   for (const std::string& source : module.sources) {
     ptx::Diagnostics diags("embedded.ptx", source);
     module.ptx.push_back(ptx::parse_and_check(source, diags));
