@@ -89,6 +89,13 @@ std::optional<int> format(ExecContext& c, const std::string& text, std::uint64_t
       out += text.substr(i);
       break;
     }
+    if (text.substr(i, j - i).find('*') != std::string::npos) {
+      // CUDA's printf has no `*` width or precision: the specification is
+      // printed as written and takes no argument.
+      out += text.substr(i, j - i + 1);
+      i = j;
+      continue;
+    }
     const char conv = text[j];
     // The flags/width/precision without length modifiers, then the conversion.
     std::string spec;

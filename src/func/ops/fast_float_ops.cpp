@@ -45,7 +45,12 @@ void mul(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 template <typename F>
 void fma_portable(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   map_lanes<3>(c, in, mask, [](std::uint64_t a, std::uint64_t b, std::uint64_t d) {
-    return bits_of(std::fma(from_bits<F>(a), from_bits<F>(b), from_bits<F>(d)));
+    const F x = from_bits<F>(a), y = from_bits<F>(b), z = from_bits<F>(d);
+    F r = std::fma(x, y, z);
+    if constexpr (sizeof(F) == 8) {
+      if (r != r && (x != x || y != y || z != z)) r = fma_nan_f64(x, y, z);
+    }
+    return bits_of(r);
   });
 }
 
@@ -69,6 +74,7 @@ __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const Deco
       r = __builtin_fmaf(a, b, x);
     } else {
       r = __builtin_fma(a, b, x);
+      if (r != r && (a != a || b != b || x != x)) r = fma_nan_f64(a, b, x);
     }
     d[lane] = bits_of(r) & keep;
   };

@@ -45,9 +45,16 @@ struct ArithmeticExec {
         case Opcode::Sub: r = a - operand<F>(c, in, 1, lane); break;
         case Opcode::Mul: r = a * operand<F>(c, in, 1, lane); break;
         case Opcode::Fma:
-        case Opcode::Mad:
-          r = std::fma(a, operand<F>(c, in, 1, lane), operand<F>(c, in, 2, lane));
+        case Opcode::Mad: {
+          const F b = operand<F>(c, in, 1, lane), d = operand<F>(c, in, 2, lane);
+          r = std::fma(a, b, d);
+          if constexpr (sizeof(F) == 8) {
+            if (std::isnan(r) && (std::isnan(a) || std::isnan(b) || std::isnan(d))) {
+              r = fma_nan_f64(a, b, d);
+            }
+          }
           break;
+        }
         case Opcode::Div:
           r = in.has(kApprox) ? a * (F{1} / operand<F>(c, in, 1, lane))
                               : a / operand<F>(c, in, 1, lane);

@@ -48,20 +48,32 @@ class ScopedRounding {
   bool active_;
 };
 
-// NVIDIA GPUs return one canonical NaN from arithmetic, whatever NaN came in.
+// f32 arithmetic on NVIDIA GPUs writes one canonical NaN whatever NaN came
+// in. f64 arithmetic returns its first NaN operand quieted, and an invalid
+// operation writes the negative default NaN 0xFFF8000000000000 (measured on
+// an H100, see isa/semantics/gpu_nan.h) -- which is what the host FPU does,
+// so f64 results pass through unchanged (fma's operand order is handled by
+// its executors).
 inline constexpr std::uint32_t kCanonicalNaN32 = 0x7FFF'FFFF;
-inline constexpr std::uint64_t kCanonicalNaN64 = 0x7FFF'FFFF'FFFF'FFFF;
 
 template <typename F>
 F canonical(F v) {
-  // v != v only for NaN; written as a select so that loops vectorise.
-  F nan;
   if constexpr (sizeof(F) == 4) {
-    nan = std::bit_cast<float>(kCanonicalNaN32);
+    // v != v only for NaN; written as a select so that loops vectorise.
+    return v != v ? std::bit_cast<float>(kCanonicalNaN32) : v;
   } else {
-    nan = std::bit_cast<double>(kCanonicalNaN64);
+    return v;
   }
-  return v != v ? nan : v;
+}
+
+// fma.f64 with a NaN operand returns a, else c, else b, quieted.
+inline double fma_nan_f64(double a, double b, double c) {
+  const auto quiet = [](double x) {
+    return std::bit_cast<double>(std::bit_cast<std::uint64_t>(x) | 0x0008'0000'0000'0000ull);
+  };
+  if (std::isnan(a)) return quiet(a);
+  if (std::isnan(c)) return quiet(c);
+  return quiet(b);
 }
 
 // .ftz: subnormal inputs and results become zero of the same sign.
