@@ -196,6 +196,7 @@ class Checker {
 
   bool check_suffixes(const Instruction& inst, const OpcodeInfo& info) {
     std::array<std::optional<Modifier>, static_cast<std::size_t>(ModifierGroup::Count)> seen{};
+    isa::ModifierMask seen_modifiers;
     std::size_t types = 0;
     bool ok = true;
     for (const Suffix& s : inst.suffix_list()) {
@@ -225,11 +226,20 @@ class Checker {
         ok = false;
         continue;
       }
+      // `.row.row` (A and B layouts) and two spaces of a copy are legitimate repeats.
+      const bool may_repeat = m == Modifier::Row || m == Modifier::Col ||
+                              ((info.flags & isa::kManySpaces) && isa::modifier_space(m));
+      if (seen_modifiers.contains(m) && !may_repeat) {
+        error(inst, fmt::format("duplicate modifier '.{}' on '{}'", isa::modifier_name(m), info.mnemonic));
+        ok = false;
+        continue;
+      }
+      seen_modifiers.set(m);
       const ModifierGroup g = isa::modifier_group(m);
       if (g == ModifierGroup::None) continue;
       if (g == ModifierGroup::Space && (info.flags & isa::kManySpaces)) continue;
       auto& prev = seen[static_cast<std::size_t>(g)];
-      if (prev) {
+      if (prev && *prev != m) {
         error(inst, fmt::format("'.{}' conflicts with '.{}' on '{}' (both are {} modifiers)",
                                 isa::modifier_name(m), isa::modifier_name(*prev), info.mnemonic,
                                 isa::modifier_group_name(g)));

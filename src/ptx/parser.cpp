@@ -248,8 +248,22 @@ void Parser::module_statement() {
     advance();
     return;
   }
+  if (t.kind == TokenKind::Identifier && peek().kind == TokenKind::Colon) {
+    error(t.loc, fmt::format("label '{}' outside a function body", printable(t.text)),
+          "labels mark instructions inside '.entry' or '.func' bodies");
+    advance();
+    advance();
+    return;
+  }
+  if (t.kind == TokenKind::Identifier || t.kind == TokenKind::At) {
+    error(t.loc, fmt::format("instruction '{}' outside a function body", printable(t.text)),
+          "instructions belong inside '.entry' or '.func' bodies");
+    advance();
+    sync_statement();
+    return;
+  }
   if (t.kind != TokenKind::Directive) {
-    error(t.loc, fmt::format("expected a directive at module level, found '{}'", t.text.substr(0, 40)),
+    error(t.loc, fmt::format("expected a directive at module level, found '{}'", printable(t.text)),
           "module-level statements start with '.', e.g. '.version', '.entry', '.global'");
     advance();
     sync_statement();
@@ -465,6 +479,10 @@ bool Parser::parse_param_list(std::vector<Variable>& out, bool allow_reg) {
   do {
     Variable v;
     v.loc = tok_.loc;
+    if (tok_.kind == TokenKind::Identifier && peek().kind == TokenKind::Colon) {
+      error(tok_.loc, fmt::format("label '{}' is not allowed in a parameter list", printable(tok_.text)));
+      return false;
+    }
     const auto space = tok_.kind == TokenKind::Directive ? space_directive(tok_.text) : std::nullopt;
     if (!space || (*space != StateSpace::Param && !(allow_reg && *space == StateSpace::Reg))) {
       error(tok_.loc, fmt::format("expected '.param'{} in a parameter list, found '{}'",

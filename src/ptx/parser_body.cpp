@@ -459,8 +459,14 @@ void Parser::parse_instruction(Function& fn) {
     }
     advance();
   }
-  if (tok_.kind != TokenKind::Identifier) {
-    error(tok_.loc, fmt::format("expected an instruction, found '{}'", tok_.text.substr(0, 40)));
+  const bool guarded = inst.guard != kNone;
+  if (tok_.kind != TokenKind::Identifier || (guarded && peek().kind == TokenKind::Colon)) {
+    if (guarded) {
+      error(tok_.loc, fmt::format("a guard must be followed by an instruction, found '{}'", tok_.text.substr(0, 40)),
+            "one '@p' per instruction; labels and declarations cannot be guarded");
+    } else {
+      error(tok_.loc, fmt::format("expected an instruction, found '{}'", tok_.text.substr(0, 40)));
+    }
     return sync_statement();
   }
   const Token mnemonic = tok_;
@@ -674,6 +680,11 @@ bool Parser::parse_list(Function& fn, Operand& op, TokenKind close, OperandKind 
       const bool operand_start = tok_.kind == TokenKind::Identifier || tok_.kind == TokenKind::Integer ||
                                  tok_.kind == TokenKind::Float || tok_.kind == TokenKind::Minus ||
                                  tok_.kind == TokenKind::Bang;
+      if (tok_.kind == TokenKind::LParen || tok_.kind == TokenKind::LBrace) {
+        error(tok_.loc, fmt::format("'{}' nested deeper than PTX allows: lists and vectors do not nest",
+                                    tok_.text));
+        return false;
+      }
       if (!operand_start && tok_.kind != TokenKind::End) {
         error(tok_.loc, fmt::format("unclosed '{}': expected an operand or '{}', found '{}'",
                                     close == TokenKind::RBrace ? '{' : '(',

@@ -177,6 +177,21 @@ TEST(CheckerTest, DuplicateDeclarations) {
   expect_error(check_text(text), "duplicate declaration of 'g'", 5);
 }
 
+TEST(CheckerTest, MisplacedStatements) {
+  expect_error(check_body("\t@%p1 @%p2 add.s32 %r1, %r2, %r3;"), "a guard must be followed by an instruction",
+               kFirstBodyLine, 7);
+  expect_error(check_text(".version 9.0\n.target sm_90\n$L_top:\n"), "label '$L_top' outside a function body", 3, 1);
+  expect_error(check_text(".version 9.0\n.target sm_90\nadd.s32 %r1, %r2, %r3;\n"),
+               "instruction 'add.s32' outside a function body", 3, 1);
+  expect_error(check_body("\tadd.rn.rn.f32 %f1, %f2, %f3;"), "duplicate modifier '.rn' on 'add'", kFirstBodyLine);
+  expect_error(check_body("\tmov.u32 %r1, ((1));"), "nested deeper than PTX allows", kFirstBodyLine, 16);
+  // Layouts of A and B may repeat.
+  EXPECT_TRUE(check_body("\t.reg .b32 %x<24>;\n\twmma.mma.sync.aligned.row.row.m16n16k16.f32.f32 "
+                         "{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%x0, %x1, %x2, %x3, %x4, %x5, %x6, %x7}, "
+                         "{%x8, %x9, %x10, %x11, %x12, %x13, %x14, %x15}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};")
+                  .ok());
+}
+
 TEST(CheckerTest, JumpTableMustPrecedeItsUse) {
   expect_error(check_body("\tbrx.idx %r1, $T;\n$T: .branchtargets $A;\n$A:"), "undefined label '$T'",
                kFirstBodyLine);
