@@ -7,6 +7,7 @@
 
 #include "arch/config_error.h"
 #include "ptx/frontend.h"
+#include "runtime/managed_attribute.h"
 #include "runtime/ptx_link.h"
 #include "runtime/ptx_selection.h"
 
@@ -134,6 +135,7 @@ bool Context::load(ModuleRecord& module) {
     }
     module.sources = {std::move(linked)};
   }
+  for (std::string& source : module.sources) blank_managed_attributes(source);
   module.ptx.reserve(module.sources.size());
   for (const std::string& source : module.sources) {
     ptx::Diagnostics diags("embedded.ptx", source);

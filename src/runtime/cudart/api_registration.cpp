@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
+
 #include "runtime/cudart/api_guard.h"
 
 using smsim::cudart::Context;
@@ -67,7 +69,10 @@ void __cudaRegisterManagedVar(void** handle, void** host_var_pointer, char* /*de
 char __cudaInitModule(void** handle) {
   return smsim::cudart::unguarded_call([handle](Context& context) {
     if (!context.ready()) return char{0};
-    return static_cast<char>(context.load(*module_of(handle)) ? 1 : 0);
+    ModuleRecord& module = *module_of(handle);
+    if (context.load(module)) return char{1};
+    std::fprintf(stderr, "smsim: %s\n", module.load_error.c_str());
+    return char{0};
   });
 }
 
