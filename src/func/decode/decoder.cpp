@@ -54,7 +54,8 @@ class KernelDecoder {
   DecodeResult run() {
     DecodedKernel kernel;
     kernel.name = spec_.name;
-    kernel.register_count = spec_.register_count;
+    // One more row than the kernel declares: the carry flag.
+    kernel.register_count = spec_.register_count + 1;
     kernel.static_shared_bytes = spec_.static_shared_bytes;
     kernel.local_bytes_per_thread = spec_.local_bytes_per_thread;
     for (std::size_t i = 0; i < spec_.param_sizes.size(); ++i) {
@@ -191,6 +192,7 @@ class KernelDecoder {
       fail(s, why.empty() ? "this form is not implemented" : why);
       return in;
     }
+    add_carry_flag(s, in);
     ExecFn fast = nullptr;
     if (in.opcode == isa::Opcode::Ld || in.opcode == isa::Opcode::Ldu ||
         in.opcode == isa::Opcode::St) {
@@ -203,6 +205,33 @@ class KernelDecoder {
     if (fast != nullptr) in.execute = fast;
     return in;
   }
+
+  // The carry flag (CC.CF) is a hidden register row after the kernel's own:
+  // an extra source for addc/subc/madc, an extra destination for `.cc`.
+  void add_carry_flag(const InstructionSpec& s, DecodedInstruction& in) {
+    const bool carry_in = s.opcode == isa::Opcode::Addc || s.opcode == isa::Opcode::Subc ||
+                          s.opcode == isa::Opcode::Madc;
+    const bool carry_out = s.has(Modifier::Cc);
+    const Operand flag{.kind = OperandKind::reg, .bits = 1, .reg = carry_flag_row()};
+    if (carry_in) {
+      if (in.src_count == kMaxSrc) {
+        fail(s, "too many source operands");
+        return;
+      }
+      in.flags |= kCarryIn;
+      in.src[in.src_count++] = flag;
+    }
+    if (carry_out) {
+      if (in.dst_count == kMaxDst) {
+        fail(s, "too many destination operands");
+        return;
+      }
+      in.flags |= kCarryOut;
+      in.dst[in.dst_count++] = flag;
+    }
+  }
+
+  std::uint32_t carry_flag_row() const { return spec_.register_count; }
 
   void decode_barrier(const InstructionSpec& s, DecodedInstruction& in) {
     in.combine = Modifier::Sync;

@@ -20,6 +20,7 @@ using ExecutorSelector = ExecFn (*)(const InstructionSpec& spec, DecodedInstruct
 
 // Per-family selectors.
 ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_carry(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_logic(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_half(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);

@@ -277,26 +277,15 @@ struct BfiExec {
 
 }  // namespace
 
-ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction&, std::string& why) {
+ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (spec.has(isa::Modifier::Cc)) return select_carry(spec, in, why);
   const isa::Type t = spec.type();
   ExecFn fn = nullptr;
   switch (spec.opcode) {
     case Opcode::Add:
-    case Opcode::Sub:
-      if (spec.has(isa::Modifier::Cc)) {
-        why = "carry-out (.cc) arithmetic is not implemented";
-        return nullptr;
-      }
-      fn = pick_integer<AddExec>(t);
-      break;
+    case Opcode::Sub: fn = pick_integer<AddExec>(t); break;
     case Opcode::Mul: fn = pick_integer<MulExec>(t); break;
-    case Opcode::Mad:
-      if (spec.has(isa::Modifier::Cc)) {
-        why = "carry-out (.cc) arithmetic is not implemented";
-        return nullptr;
-      }
-      fn = pick_integer<MadExec>(t);
-      break;
+    case Opcode::Mad: fn = pick_integer<MadExec>(t); break;
     case Opcode::Mul24:
     case Opcode::Mad24:
       if (t == isa::Type::U32) fn = &Mul24Exec<std::uint32_t>::run;

@@ -1,0 +1,74 @@
+// Carry chains: multiword add, subtract and multiply-add through CC.CF.
+
+#include <gtest/gtest.h>
+
+#include "engine_harness.h"
+#include "kernel_builder.h"
+
+namespace smsim::func {
+namespace {
+
+using testing::Harness;
+using testing::KernelBuilder;
+using testing::ParamBytes;
+using M = isa::Modifier;
+using O = isa::Opcode;
+using T = isa::Type;
+
+// Runs a two-instruction chain `first d0, a0, b0[, c0]; second d1, a1, b1[, c1]`
+// with 32-bit operands and returns (d1 << 32) | d0.
+std::uint64_t chain(O first, std::initializer_list<M> first_mods, O second,
+                    std::initializer_list<M> second_mods, std::uint32_t a0, std::uint32_t b0,
+                    std::uint32_t a1, std::uint32_t b1, bool mad = false, std::uint32_t c0 = 0,
+                    std::uint32_t c1 = 0) {
+  KernelBuilder k("chain");
+  k.param(8);
+  const auto out = k.reg(64), d0 = k.reg(), d1 = k.reg(), wide = k.reg(64);
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(out), k.abs_addr(0)});
+  if (mad) {
+    k.op(first, {T::U32}, first_mods, 1, {k.r(d0), k.imm(a0), k.imm(b0), k.imm(c0)});
+    k.op(second, {T::U32}, second_mods, 1, {k.r(d1), k.imm(a1), k.imm(b1), k.imm(c1)});
+  } else {
+    k.op(first, {T::U32}, first_mods, 1, {k.r(d0), k.imm(a0), k.imm(b0)});
+    k.op(second, {T::U32}, second_mods, 1, {k.r(d1), k.imm(a1), k.imm(b1)});
+  }
+  k.op(O::Mov, {T::B64}, {}, 1, {k.r(wide), k.r(d0), k.r(d1)});
+  k.op(O::St, {T::B64}, {M::Global}, 0, {k.addr(out), k.r(wide)});
+  k.exit();
+  Harness h;
+  const auto buf = h.upload(std::vector<std::uint64_t>(1));
+  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
+  EXPECT_TRUE(r.ok()) << r.error.message;
+  return h.download<std::uint64_t>(buf, 1)[0];
+}
+
+TEST(CarryOps, SixtyFourBitAddFromThirtyTwoBitHalves) {
+  const std::uint64_t a = 0x0000'0001'FFFF'FFFFull, b = 0x0000'0002'0000'0001ull;
+  EXPECT_EQ(chain(O::Add, {M::Cc}, O::Addc, {}, static_cast<std::uint32_t>(a),
+                  static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(a >> 32),
+                  static_cast<std::uint32_t>(b >> 32)),
+            a + b);
+  // No carry out of the low word.
+  EXPECT_EQ(chain(O::Add, {M::Cc}, O::Addc, {}, 5, 6, 1, 2), (std::uint64_t{3} << 32) | 11);
+}
+
+TEST(CarryOps, SixtyFourBitSubtractBorrows) {
+  const std::uint64_t a = 0x0000'0005'0000'0000ull, b = 0x0000'0001'0000'0001ull;
+  EXPECT_EQ(chain(O::Sub, {M::Cc}, O::Subc, {}, static_cast<std::uint32_t>(a),
+                  static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(a >> 32),
+                  static_cast<std::uint32_t>(b >> 32)),
+            a - b);
+}
+
+TEST(CarryOps, MultiplyAddChainGivesTheFullProduct) {
+  // (a * b + c) in 64 bits from mad.lo.cc and madc.hi.
+  const std::uint32_t a = 0xDEAD'BEEF, b = 0xFEED'FACE;
+  const std::uint64_t c = 0xFFFF'FFFF'FFFF'0000ull;
+  const std::uint64_t expected = std::uint64_t{a} * b + c;
+  EXPECT_EQ(chain(O::Mad, {M::Lo, M::Cc}, O::Madc, {M::Hi}, a, b, a, b, true,
+                  static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32)),
+            expected);
+}
+
+}  // namespace
+}  // namespace smsim::func
