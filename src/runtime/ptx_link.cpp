@@ -85,7 +85,13 @@ std::vector<std::string_view> split_statements(std::string_view source) {
     if (c == '"') in_string = true;
     if (c == '(' || c == '{' || c == '[') ++depth;
     if (c == ')' || c == ']') --depth;
-    const bool closes_body = c == '}' && --depth == 0;
+    // A '}' at depth 0 ends a function body, but an initializer's '}' is
+    // followed by the ';' that ends its declaration.
+    bool closes_body = c == '}' && --depth == 0;
+    if (closes_body) {
+      const std::size_t next = source.find_first_not_of(" \t\r\n", i + 1);
+      closes_body = next == std::string_view::npos || source[next] != ';';
+    }
     if ((c == ';' && depth == 0) || closes_body) {
       out.push_back(source.substr(start, i + 1 - start));
       start = i + 1;

@@ -45,6 +45,7 @@ const std::string kHelper = R"(.version 9.0
 .address_size 64
 .extern .func vprintf(.param .b64 a, .param .b64 b);
 .visible .global .align 4 .u32 shared_counter = 7;
+.visible .global .align 4 .b8 table[8] = {1, 0, 0, 0, 2};
 .visible .func  (.param .b32 func_retval0) combine(
 .param .b32 combine_param_0
 )
@@ -71,6 +72,7 @@ TEST(PtxLink, ResolvesExternsAcrossUnitsIntoOneCheckedModule) {
   const ptx::Module module = ptx::parse_and_check(linked, diags);
   EXPECT_FALSE(diags.has_errors()) << diags.format() << linked;
   EXPECT_TRUE(module.find_function("k").has_value());
+  EXPECT_TRUE(module.find_global("table").has_value());
 }
 
 TEST(PtxLink, ReportsASymbolDefinedTwice) {
