@@ -98,3 +98,38 @@ TEST(HalfOps, ScalarAndPackedArithmetic) {
 
 }  // namespace
 }  // namespace smsim::func
+
+namespace smsim::func {
+namespace {
+
+// setp on f16/bf16 values, through selp so that the predicate is visible.
+std::uint64_t setp_half(T type, M op, std::uint64_t a, std::uint64_t b, bool upper = false) {
+  KernelBuilder k("setp_half");
+  k.param(8);
+  const auto out = k.reg(64), ra = k.reg(32), rb = k.reg(32), p = k.pred(), q = k.pred(),
+             d = k.reg(64);
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(out), k.abs_addr(0)});
+  k.op(O::Mov, {T::B32}, {}, 1, {k.r(ra), k.imm(a)});
+  k.op(O::Mov, {T::B32}, {}, 1, {k.r(rb), k.imm(b)});
+  k.op(O::Setp, {type}, {op}, 2, {k.r(p), k.r(q), k.r(ra), k.r(rb)});
+  k.op(O::Selp, {T::U64}, {}, 1, {k.r(d), k.imm(1), k.imm(0), k.r(upper ? q : p)});
+  k.op(O::St, {T::U64}, {M::Global}, 0, {k.addr(out), k.r(d)});
+  k.exit();
+  Harness h;
+  const auto buf = h.upload(std::vector<std::uint64_t>(1));
+  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
+  EXPECT_TRUE(r.ok()) << r.error.message;
+  return h.download<std::uint64_t>(buf, 1)[0];
+}
+
+TEST(HalfCompare, ScalarAndPackedSetp) {
+  EXPECT_EQ(setp_half(T::F16, M::Lt, 0x3C00, 0x4000), 1u);                  // 1 < 2
+  EXPECT_EQ(setp_half(T::F16, M::Lt, 0xC000, 0xBC00), 1u);                  // -2 < -1
+  EXPECT_EQ(setp_half(T::F16, M::Equ, 0x7E00, 0x3C00), 1u);                 // NaN unordered
+  EXPECT_EQ(setp_half(T::Bf16, M::Gt, 0x4000, 0x3F80), 1u);                 // 2 > 1
+  EXPECT_EQ(setp_half(T::F16x2, M::Lt, 0x4000'3C00, 0x3C00'4000), 1u);       // lower: 1 < 2
+  EXPECT_EQ(setp_half(T::F16x2, M::Lt, 0x4000'3C00, 0x3C00'4000, true), 0u);  // upper: 2 < 1
+}
+
+}  // namespace
+}  // namespace smsim::func

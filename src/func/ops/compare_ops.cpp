@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/float_rounding.h"
+#include "isa/semantics/convert_float.h"
 
 namespace smsim::func {
 namespace {
@@ -141,6 +143,83 @@ void slct(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// Half-precision comparisons compare the values widened to f32 (exact).
+// Packed forms compare each half: setp writes the lower half's result to the
+// first predicate and the upper half's to the second; set writes each half's
+// result to its half of the destination.
+float widen(std::uint16_t h, bool bf16, bool ftz) {
+  if (bf16) return std::bit_cast<float>(static_cast<std::uint32_t>(h) << 16);
+  const bool subnormal = (h & 0x7C00) == 0 && (h & 0x03FF) != 0;
+  if (ftz && subnormal) h &= 0x8000;
+  return std::bit_cast<float>(isa::sem::cvt_f32_from_f16(h, false));
+}
+
+template <bool kBf16, bool kPacked>
+struct HalfCompareExec {
+  static bool half_result(const DecodedInstruction& in, std::uint32_t a, std::uint32_t b,
+                          unsigned half, bool c) {
+    const auto x = static_cast<std::uint16_t>(a >> (16 * half));
+    const auto y = static_cast<std::uint16_t>(b >> (16 * half));
+    const bool ftz = in.has(kFtz);
+    bool r = compare(in.mode, widen(x, kBf16, ftz), widen(y, kBf16, ftz));
+    if (in.combine != Modifier::Count) r = combine(in.combine, r, c);
+    return r;
+  }
+
+  static void run(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask) {
+    const bool is_setp = in.opcode == Opcode::Setp;
+    // set's destination: 1.0 in the destination's float format, else all ones.
+    const bool float_result = isa::is_float(in.type);
+    const std::uint32_t one_half = in.type == isa::Type::Bf16 || in.type == isa::Type::Bf16x2 ? 0x3F80 : 0x3C00;
+    for_each_lane(mask, [&](unsigned lane) {
+      const auto a = static_cast<std::uint32_t>(read(ctx, in.src[0], lane));
+      const auto b = static_cast<std::uint32_t>(read(ctx, in.src[1], lane));
+      const bool c = in.combine != Modifier::Count && read(ctx, in.src[2], lane) != 0;
+      const bool lo = half_result(in, a, b, 0, c);
+      if (is_setp) {
+        if constexpr (kPacked) {
+          write(ctx, in.dst[0], lane, lo ? 1 : 0);
+          if (in.dst_count > 1) write(ctx, in.dst[1], lane, half_result(in, a, b, 1, c) ? 1 : 0);
+        } else {
+          write(ctx, in.dst[0], lane, lo ? 1 : 0);
+          if (in.dst_count > 1) {
+            bool q = !compare(in.mode, widen(static_cast<std::uint16_t>(a), kBf16, in.has(kFtz)),
+                              widen(static_cast<std::uint16_t>(b), kBf16, in.has(kFtz)));
+            if (in.combine != Modifier::Count) q = combine(in.combine, q, c);
+            write(ctx, in.dst[1], lane, q ? 1 : 0);
+          }
+        }
+        return;
+      }
+      auto encode = [&](bool r) -> std::uint32_t {
+        if (float_result) return r ? one_half : 0;
+        return r ? 0xFFFF : 0;
+      };
+      std::uint64_t value;
+      if constexpr (kPacked) {
+        value = encode(lo) | (encode(half_result(in, a, b, 1, c)) << 16);
+      } else if (in.type == isa::Type::F32) {
+        value = lo ? 0x3F80'0000u : 0u;
+      } else if (float_result) {
+        value = encode(lo);
+      } else {
+        value = lo ? 0xFFFF'FFFFu : 0u;
+      }
+      write(ctx, in.dst[0], lane, value);
+    });
+  }
+};
+
+ExecFn pick_half_compare(isa::Type t) {
+  switch (t) {
+    case isa::Type::F16: return &HalfCompareExec<false, false>::run;
+    case isa::Type::F16x2: return &HalfCompareExec<false, true>::run;
+    case isa::Type::Bf16: return &HalfCompareExec<true, false>::run;
+    case isa::Type::Bf16x2: return &HalfCompareExec<true, true>::run;
+    default: return nullptr;
+  }
+}
+
 template <template <typename> class Exec>
 ExecFn pick_comparable(isa::Type t) {
   if (t == isa::Type::F32) return &Exec<float>::run;
@@ -165,10 +244,15 @@ ExecFn select_compare(const InstructionSpec& spec, DecodedInstruction& in, std::
   }
   ExecFn fn = nullptr;
   switch (spec.opcode) {
-    case Opcode::Setp: fn = pick_comparable<SetpExec>(spec.type()); break;
+    case Opcode::Setp:
+      fn = pick_half_compare(spec.type());
+      if (fn == nullptr) fn = pick_comparable<SetpExec>(spec.type());
+      break;
     case Opcode::Set:
       // set.CmpOp.dtype.stype: the comparison is on the source type.
-      fn = spec.type_count > 1 ? pick_comparable<SetExec>(spec.type(1)) : nullptr;
+      if (spec.type_count < 2) break;
+      fn = pick_half_compare(spec.type(1));
+      if (fn == nullptr) fn = pick_comparable<SetExec>(spec.type(1));
       break;
     case Opcode::Selp: fn = &selp; break;
     case Opcode::Slct: fn = &slct; break;
