@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "engine_harness.h"
 #include "kernel_builder.h"
 
@@ -68,6 +70,52 @@ TEST(CarryOps, MultiplyAddChainGivesTheFullProduct) {
   EXPECT_EQ(chain(O::Mad, {M::Lo, M::Cc}, O::Madc, {M::Hi}, a, b, a, b, true,
                   static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32)),
             expected);
+}
+
+}  // namespace
+}  // namespace smsim::func
+
+namespace smsim::func {
+namespace {
+
+// `opcode.types d, a, b[, c]` on 32-bit immediates.
+std::uint32_t run_int(O opcode, std::initializer_list<T> types, std::initializer_list<M> mods,
+                      std::uint32_t a, std::uint32_t b, std::optional<std::uint32_t> c = {}) {
+  KernelBuilder k("int_op");
+  k.param(8);
+  const auto out = k.reg(64), d = k.reg();
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(out), k.abs_addr(0)});
+  if (c) {
+    k.op(opcode, types, mods, 1, {k.r(d), k.imm(a), k.imm(b), k.imm(*c)});
+  } else {
+    k.op(opcode, types, mods, 1, {k.r(d), k.imm(a), k.imm(b)});
+  }
+  k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(out), k.r(d)});
+  k.exit();
+  Harness h;
+  const auto buf = h.upload(std::vector<std::uint32_t>(1));
+  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
+  EXPECT_TRUE(r.ok()) << r.error.message;
+  return h.download<std::uint32_t>(buf, 1)[0];
+}
+
+TEST(IntegerOps, DivisionByZeroGivesAllOnesAsMeasured) {
+  EXPECT_EQ(run_int(O::Div, {T::U32}, {}, 7, 0), 0xFFFF'FFFFu);
+  EXPECT_EQ(run_int(O::Div, {T::S32}, {}, 7, 0), 0xFFFF'FFFFu);
+  EXPECT_EQ(run_int(O::Rem, {T::S32}, {}, 7, 0), 0xFFFF'FFFFu);
+  EXPECT_EQ(run_int(O::Div, {T::S32}, {}, 0x8000'0000u, 0xFFFF'FFFFu), 0x8000'0000u);
+  EXPECT_EQ(run_int(O::Rem, {T::S32}, {}, 0x8000'0000u, 0xFFFF'FFFFu), 0u);
+  EXPECT_EQ(run_int(O::Div, {T::S32}, {}, static_cast<std::uint32_t>(-7), 2),
+            static_cast<std::uint32_t>(-3));
+}
+
+TEST(IntegerOps, DotProducts) {
+  // bytes {1, 2, 3, 4} . {5, 6, 7, 8} + 10 = 80
+  EXPECT_EQ(run_int(O::Dp4a, {T::U32, T::U32}, {}, 0x0403'0201, 0x0807'0605, 10), 80u);
+  // signed bytes {-1, 2, -3, 4} . {1, 1, 1, 1} = 2
+  EXPECT_EQ(run_int(O::Dp4a, {T::S32, T::S32}, {}, 0x04FD'02FF, 0x0101'0101, 0), 2u);
+  // halves {3, 4} times bytes 2, 3 of b {5, 6}: 15 + 24 = 39
+  EXPECT_EQ(run_int(O::Dp2a, {T::U32, T::U32}, {M::Hi}, 0x0004'0003, 0x0605'0000, 0), 39u);
 }
 
 }  // namespace

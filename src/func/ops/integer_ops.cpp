@@ -10,6 +10,8 @@
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/wide_int.h"
+#include "isa/semantics/integer_arith.h"
+#include "isa/semantics/integer_dot.h"
 
 namespace smsim::func {
 namespace {
@@ -144,31 +146,42 @@ struct Mul24Exec {
   }
 };
 
-// Division by zero and the one overflowing signed quotient give what the
-// hardware's division routine gives: an all-ones quotient for unsigned types,
-// -1 (dividend >= 0) or 1 for signed ones, and the dividend as remainder.
+// Division through isa/semantics/integer_arith.h, which holds the H100's
+// measured results for division by zero (all ones for quotient and
+// remainder) and for MIN / -1 (MIN, remainder 0).
 template <typename T>
 struct DivRemExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    using UT = U<T>;
     const bool rem = in.opcode == Opcode::Rem;
     for_each_lane(mask, [&](unsigned lane) {
-      const T a = arg<T>(c, in, 0, lane), b = arg<T>(c, in, 1, lane);
-      T r;
-      if (b == 0) {
-        if constexpr (std::is_signed_v<T>) {
-          r = rem ? a : static_cast<T>(a >= 0 ? -1 : 1);
-        } else {
-          r = rem ? a : std::numeric_limits<T>::max();
-        }
-      } else if (std::is_signed_v<T> && a == std::numeric_limits<T>::min() && b == static_cast<T>(-1)) {
-        r = rem ? 0 : a;
+      const auto a = static_cast<UT>(read(c, in.src[0], lane));
+      const auto b = static_cast<UT>(read(c, in.src[1], lane));
+      UT r;
+      if constexpr (std::is_signed_v<T>) {
+        r = rem ? isa::sem::rem_signed<UT>(a, b) : isa::sem::div_signed<UT>(a, b);
       } else {
-        r = rem ? static_cast<T>(a % b) : static_cast<T>(a / b);
+        r = rem ? isa::sem::rem_unsigned<UT>(a, b) : isa::sem::div_unsigned<UT>(a, b);
       }
-      write(c, in.dst[0], lane, to_bits(r));
+      write(c, in.dst[0], lane, r);
     });
   }
 };
+
+// dp4a.atype.btype d, a, b, c and dp2a.{lo,hi}.atype.btype d, a, b, c.
+void dot_product(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const bool a_signed = in.type == isa::Type::S32;
+  const bool b_signed = in.type2 == isa::Type::S32;
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    const auto d = static_cast<std::uint32_t>(read(c, in.src[2], lane));
+    const std::uint32_t r = in.opcode == Opcode::Dp4a
+                                ? isa::sem::dp4a(a, b, d, a_signed, b_signed)
+                                : isa::sem::dp2a(a, b, d, a_signed, b_signed, in.has(kHigh));
+    write(c, in.dst[0], lane, r);
+  });
+}
 
 template <typename T>
 struct UnaryExec {
@@ -304,6 +317,13 @@ ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::
     case Opcode::Sad: fn = pick_integer<SadExec>(t); break;
     case Opcode::Bfe: fn = pick_integer<BfeExec>(t); break;
     case Opcode::Bfi: fn = pick_integer<BfiExec>(t); break;
+    case Opcode::Dp4a:
+    case Opcode::Dp2a:
+      if (spec.type_count == 2) {
+        in.type2 = spec.type(1);
+        fn = &dot_product;
+      }
+      break;
     default: break;
   }
   if ((spec.opcode == Opcode::Mul || spec.opcode == Opcode::Mad) &&
