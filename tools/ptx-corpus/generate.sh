@@ -5,10 +5,12 @@
 # source and never committed.
 #
 # usage: generate.sh [--sm "75 80 90 120"] [--variant "default O0 lineinfo G"]
-#                    [--jobs N] [--force] [OUTDIR]
+#                    [--source "NAME ..."] [--jobs N] [--force] [OUTDIR]
 #   OUTDIR defaults to build-corpus/ptx under the repository root.
 #   Output: OUTDIR/<source>.sm_<NN>.<variant>.ptx; compiler logs in OUTDIR/logs/.
-#   A module newer than its source and than this script is kept, not rebuilt.
+#   --source limits the run to the named sources (basenames without .cu).
+#   A module newer than its source and than its variant's flags stamp
+#   (OUTDIR/logs/flags.<variant>, rewritten when nvcc or the flags change) is kept.
 #   Exit status: 0 when every compile succeeded, 1 when any failed (listed), 2 on usage errors.
 set -euo pipefail
 
@@ -24,6 +26,7 @@ variants="default O0 lineinfo G"
 # Two jobs: the build machines have two cores shared by everyone.
 jobs=2
 force=0
+only_sources=""
 outdir=""
 
 usage() {
@@ -36,6 +39,7 @@ while (($#)); do
     --sm) (($# >= 2)) || usage; sms=$2; shift 2 ;;
     --variant) (($# >= 2)) || usage; variants=$2; shift 2 ;;
     --jobs) (($# >= 2)) || usage; jobs=$2; shift 2 ;;
+    --source) (($# >= 2)) || usage; only_sources=$2; shift 2 ;;
     --force) force=1; shift ;;
     -h|--help) usage 0 ;;
     -*) echo "generate.sh: unknown option '$1'" >&2; usage ;;
@@ -65,6 +69,18 @@ done
 shopt -s nullglob
 sources=("$repo_root"/tests/ptx/corpus/*.cu "$repo_root"/examples/*.cu)
 ((${#sources[@]})) || { echo "generate.sh: no CUDA sources found" >&2; exit 1; }
+if [[ -n $only_sources ]]; then
+  selected=()
+  for want in $only_sources; do
+    found=""
+    for src in "${sources[@]}"; do
+      [[ $(basename "$src" .cu) == "$want" ]] && found=$src
+    done
+    [[ -n $found ]] || { echo "generate.sh: no source named '$want'" >&2; exit 2; }
+    selected+=("$found")
+  done
+  sources=("${selected[@]}")
+fi
 
 # Module names are source basenames, so two sources with one name would overwrite each other.
 declare -A seen=()
@@ -81,7 +97,15 @@ mkdir -p "$outdir/logs"
 outdir=$(cd "$outdir" && pwd)
 # Partial outputs of an interrupted run are never valid modules.
 rm -f "$outdir"/*.ptx.tmp.*
-script_path="$repo_root/tools/ptx-corpus/generate.sh"
+
+# A module must be rebuilt when its flags or the compiler change, not only its source:
+# each variant's stamp file holds both and is rewritten only when they differ.
+nvcc_version=$("$nvcc_bin" --version | tail -n 1)
+for v in $variants; do
+  stamp="$outdir/logs/flags.$v"
+  want="$nvcc_version $(variant_flags "$v")"
+  [[ -f $stamp && $(cat "$stamp") == "$want" ]] || echo "$want" >"$stamp"
+done
 
 # One job per line: source, sm, variant.
 jobfile=$(mktemp)
@@ -100,7 +124,7 @@ compile_one() {
   name=$(basename "$src" .cu)
   out="$OUTDIR/$name.sm_$sm.$variant.ptx"
   log="$OUTDIR/logs/$name.sm_$sm.$variant.log"
-  if ((!FORCE)) && [[ -s $out && $out -nt $src && $out -nt $SCRIPT_PATH ]]; then
+  if ((!FORCE)) && [[ -s $out && $out -nt $src && $out -nt $OUTDIR/logs/flags.$variant ]]; then
     echo "ok   $name.sm_$sm.$variant (up to date)"
     return 0
   fi
@@ -116,7 +140,7 @@ compile_one() {
   fi
 }
 export -f compile_one variant_flags
-export OUTDIR=$outdir FORCE=$force SCRIPT_PATH=$script_path NVCC_BIN=$nvcc_bin
+export OUTDIR=$outdir FORCE=$force NVCC_BIN=$nvcc_bin
 
 total=$(wc -l <"$jobfile")
 echo "generate.sh: $total compiles (${#sources[@]} sources; sm: $sms; variants: $variants) into $outdir, $jobs jobs"
