@@ -137,6 +137,15 @@ class KernelDecoder {
     }
     if (s.has(Modifier::V2)) in.vector = 2;
     if (s.has(Modifier::V4)) in.vector = 4;
+    // Register slots hold 64 bits: wider values and eight-element vectors
+    // would be truncated, so they are refused rather than run wrongly.
+    constexpr unsigned kSlotBits = 64;
+    if (s.has(Modifier::V8)) fail(s, ".v8 vectors are not supported yet");
+    for (std::size_t t = 0; t < s.type_count; ++t) {
+      if (isa::type_bits(s.types[t]) > kSlotBits) {
+        fail(s, fmt::format(".{} values are not supported yet", isa::type_name(s.types[t])));
+      }
+    }
     if (s.guard_reg != kNoReg && register_ok(s, s.guard_reg)) {
       in.guard_reg = s.guard_reg;
       in.guard_negated = s.guard_negated;
