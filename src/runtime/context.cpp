@@ -68,6 +68,7 @@ bool Context::create() {
   std::atexit([] {
     Context& context = Context::instance();
     const std::lock_guard lock(context.mutex());
+    context.flush_device_printf();
     write_report_if_requested(context.report());
   });
   return true;
@@ -161,6 +162,13 @@ void Context::mark_managed(ModuleRecord& module) {
   }
 }
 
+void Context::flush_device_printf() {
+  if (pending_printf_.empty()) return;
+  std::fwrite(pending_printf_.data(), 1, pending_printf_.size(), stdout);
+  std::fflush(stdout);
+  pending_printf_.clear();
+}
+
 KernelRecord* Context::find_kernel_record(const void* host_fun) {
   const auto it = kernels_.find(host_fun);
   return it == kernels_.end() ? nullptr : &it->second;
@@ -218,6 +226,7 @@ void Context::reset_device() {
     if (!allocation.registered) std::free(const_cast<void*>(pointer));
   }
   host_allocations_.clear();
+  managed_allocations_.clear();
   streams_.clear();
   events_.clear();
   const func::LaunchOptions options = device_->options();

@@ -107,11 +107,18 @@ class Context {
 
   std::map<const void*, HostAllocation>& host_allocations() { return host_allocations_; }
   std::set<const void*>& streams() { return streams_; }
+  // Allocations made by cudaMallocManaged (by start address).
+  std::set<std::uint64_t>& managed_allocations() { return managed_allocations_; }
   std::map<const void*, EventRecord>& events() { return events_; }
 
   // Simulated time in milliseconds, advanced by each launch (events read it).
   double now_ms() const { return now_ms_; }
   void advance_time(double ms) { now_ms_ += ms; }
+
+  // In-kernel printf text not yet shown: like the GPU's printf buffer it is
+  // written to the program's stdout at the next synchronizing call or exit.
+  void queue_device_printf(const std::string& text) { pending_printf_ += text; }
+  void flush_device_printf();
 
   // Launches so far, written out at exit for `smsim run`.
   RunReport& report() { return report_; }
@@ -143,9 +150,11 @@ class Context {
   std::map<const void*, VariableRecord> variables_;
   std::map<const void*, HostAllocation> host_allocations_;
   std::set<const void*> streams_;
+  std::set<std::uint64_t> managed_allocations_;
   std::map<const void*, EventRecord> events_;
   double now_ms_ = 0.0;
   RunReport report_;
+  std::string pending_printf_;
 };
 
 }  // namespace smsim::runtime

@@ -78,7 +78,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
 }
 
 cudaError_t cudaDeviceSynchronize() {
-  return api_call([](Context&) { return cudaSuccess; });
+  return smsim::cudart::api_sync_call([](Context&) { return cudaSuccess; });
 }
 
 cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
@@ -86,6 +86,7 @@ cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 cudaError_t cudaDeviceReset() {
   return unguarded_call([](Context& context) {
     if (!context.ready()) return cudaErrorInitializationError;
+    context.flush_device_printf();
     const bool healthy = context.errors().usable();
     context.errors().reset();
     if (healthy) context.reset_device();

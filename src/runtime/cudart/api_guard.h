@@ -6,6 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include <mutex>
+#include <utility>
 
 #include "runtime/context.h"
 
@@ -28,6 +29,17 @@ cudaError_t api_call(Body&& body) {
   const cudaError_t result = body(context);
   context.errors().record(static_cast<std::int32_t>(result));
   return result;
+}
+
+// The frame of a call that waits for the device: it also delivers pending
+// in-kernel printf output, as the GPU's printf buffer is read at such calls.
+template <typename Body>
+cudaError_t api_sync_call(Body&& body) {
+  Context& context = Context::instance();
+  const std::lock_guard lock(context.mutex());
+  // Output of a kernel that then faulted is still delivered.
+  context.flush_device_printf();
+  return api_call(std::forward<Body>(body));
 }
 
 // Same frame for calls that must not fail on a broken context (queries of

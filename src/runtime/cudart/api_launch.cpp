@@ -81,13 +81,15 @@ cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block
                                        .status = static_cast<std::int32_t>(result.error.code),
                                        .warp_instructions = result.stats.warp_instructions,
                                        .thread_instructions = result.stats.thread_instructions});
-  if (!result.ok()) {
-    if (!result.error.message.empty()) {
-      std::fprintf(stderr, "smsim: kernel %s: %s\n", kernel.record->name.c_str(),
-                   result.error.message.c_str());
-    }
-    context.errors().kernel_failed(static_cast<std::int32_t>(result.error.code));
+  context.queue_device_printf(result.printf_output);
+  if (result.error.code == smsim::func::CudaError::assert_triggered) {
+    // The device's own assert message, as the GPU prints it.
+    std::fprintf(stderr, "%s\n", result.error.message.c_str());
+  } else if (!result.ok() && !result.error.message.empty()) {
+    std::fprintf(stderr, "smsim: kernel %s: %s\n", kernel.record->name.c_str(),
+                 result.error.message.c_str());
   }
+  if (!result.ok()) context.errors().kernel_failed(static_cast<std::int32_t>(result.error.code));
   return cudaSuccess;
 }
 

@@ -115,8 +115,13 @@ cudaError_t cudaMalloc(void** p, size_t bytes) {
   });
 }
 
-cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned int /*flags*/) {
-  return cudaMalloc(p, bytes);
+cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned int flags) {
+  return api_call([&](Context& context) {
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return cudaErrorInvalidValue;
+    const cudaError_t e = cudaMalloc(p, bytes);
+    if (e == cudaSuccess && *p != nullptr) context.managed_allocations().insert(address_of(*p));
+    return e;
+  });
 }
 
 cudaError_t cudaMallocPitch(void** p, size_t* pitch, size_t width, size_t height) {
@@ -135,13 +140,14 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
 }
 
 cudaError_t cudaFree(void* p) {
-  return api_call([&](Context& context) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
     if (p == nullptr) return cudaSuccess;
     const auto allocation = context.device().memory().find(address_of(p));
     if (!allocation || allocation->begin != address_of(p) ||
         allocation->kind != AllocationKind::device) {
       return cudaErrorInvalidValue;
     }
+    context.managed_allocations().erase(address_of(p));
     return context.device().free(address_of(p)) ? cudaSuccess : cudaErrorInvalidValue;
   });
 }
@@ -218,7 +224,7 @@ cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-  return api_call([&](Context& context) { return copy(context, dst, src, bytes, kind); });
+  return smsim::cudart::api_sync_call([&](Context& context) { return copy(context, dst, src, bytes, kind); });
 }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind,
@@ -231,7 +237,7 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpy
 
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                          size_t height, cudaMemcpyKind kind) {
-  return api_call([&](Context& context) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
     return copy_2d(context, dst, dpitch, src, spitch, width, height, kind);
   });
 }
@@ -289,7 +295,7 @@ cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent extent) {
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
-  return api_call([&](Context& context) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
     if (p == nullptr) return cudaErrorInvalidValue;
     if (p->srcArray != nullptr || p->dstArray != nullptr) return cudaErrorNotSupported;
     const cudaPitchedPtr& s = p->srcPtr;
@@ -311,7 +317,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
 
 cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset,
                                cudaMemcpyKind kind) {
-  return api_call([&](Context& context) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
     std::uint64_t address = 0, size = 0;
     if (const auto e = context.resolve_symbol(symbol, address, size); e != 0) {
       return static_cast<cudaError_t>(e);
@@ -327,7 +333,7 @@ cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t bytes
 
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset,
                                  cudaMemcpyKind kind) {
-  return api_call([&](Context& context) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
     std::uint64_t address = 0, size = 0;
     if (const auto e = context.resolve_symbol(symbol, address, size); e != 0) {
       return static_cast<cudaError_t>(e);
@@ -387,9 +393,10 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
       return cudaSuccess;
     }
     const bool host = allocation->kind == AllocationKind::host_mapped;
-    attributes->type = host ? cudaMemoryTypeHost : cudaMemoryTypeDevice;
+    const bool managed = context.managed_allocations().contains(allocation->begin);
+    attributes->type = managed ? cudaMemoryTypeManaged : host ? cudaMemoryTypeHost : cudaMemoryTypeDevice;
     attributes->devicePointer = const_cast<void*>(p);
-    attributes->hostPointer = host ? const_cast<void*>(p) : nullptr;
+    attributes->hostPointer = host || managed ? const_cast<void*>(p) : nullptr;
     return cudaSuccess;
   });
 }

@@ -69,12 +69,44 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
+    return valid_stream(context, stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  });
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
   return api_call([&](Context& context) {
     return valid_stream(context, stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
 }
 
-cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(stream); }
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
+  return api_call([&](Context& context) {
+    if (flags == nullptr) return cudaErrorInvalidValue;
+    if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    *flags = context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->flags : 0;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+  return api_call([&](Context& context) {
+    if (priority == nullptr) return cudaErrorInvalidValue;
+    if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    *priority = context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->priority : 0;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
+  return api_call([&](Context&) {
+    // The range CUDA reports for GPUs since Volta: 0 (least) to -5 (greatest).
+    constexpr int kGreatestPriority = -5;
+    if (least != nullptr) *least = 0;
+    if (greatest != nullptr) *greatest = kGreatestPriority;
+    return cudaSuccess;
+  });
+}
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int /*flags*/) {
   return api_call([&](Context& context) {
@@ -147,7 +179,11 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
   });
 }
 
-cudaError_t cudaEventSynchronize(cudaEvent_t event) { return cudaEventQuery(event); }
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
+    return context.events().contains(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  });
+}
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   return api_call([&](Context& context) {
