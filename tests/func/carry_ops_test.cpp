@@ -120,3 +120,15 @@ TEST(IntegerOps, DotProducts) {
 
 }  // namespace
 }  // namespace smsim::func
+
+namespace smsim::func {
+namespace {
+
+TEST(IntegerOps, Packed16BitHalves) {
+  EXPECT_EQ(run_int(O::Add, {T::U16x2}, {}, 0x0001'FFFF, 0x0002'0001), 0x0003'0000u);
+  EXPECT_EQ(run_int(O::Min, {T::S16x2}, {}, 0xFFFF'0005, 0x0001'0003), 0xFFFF'0003u);
+  EXPECT_EQ(run_int(O::Max, {T::S16x2}, {M::Relu}, 0xFFF0'0005, 0xFFFE'0003), 0x0000'0005u);
+}
+
+}  // namespace
+}  // namespace smsim::func

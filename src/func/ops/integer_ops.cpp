@@ -288,11 +288,45 @@ struct BfiExec {
   }
 };
 
+// add/sub/min/max on .u16x2/.s16x2: each 16-bit half on its own (min/max
+// with .relu clamp negative halves to 0).
+template <bool kSigned>
+void packed16(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    std::uint32_t r = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+      const auto x = static_cast<std::uint16_t>(a >> (16 * half));
+      const auto y = static_cast<std::uint16_t>(b >> (16 * half));
+      std::int32_t v = 0;
+      const std::int32_t sx = kSigned ? static_cast<std::int16_t>(x) : x;
+      const std::int32_t sy = kSigned ? static_cast<std::int16_t>(y) : y;
+      switch (in.opcode) {
+        case Opcode::Add: v = sx + sy; break;
+        case Opcode::Sub: v = sx - sy; break;
+        case Opcode::Min: v = std::min(sx, sy); break;
+        case Opcode::Max: v = std::max(sx, sy); break;
+        default: break;
+      }
+      if (in.has(kRelu) && v < 0) v = 0;
+      r |= (static_cast<std::uint32_t>(v) & 0xFFFFu) << (16 * half);
+    }
+    write(c, in.dst[0], lane, r);
+  });
+}
+
 }  // namespace
 
 ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   if (spec.has(isa::Modifier::Cc)) return select_carry(spec, in, why);
   const isa::Type t = spec.type();
+  const bool packed = t == isa::Type::U16x2 || t == isa::Type::S16x2;
+  const bool packed_op = spec.opcode == Opcode::Add || spec.opcode == Opcode::Sub ||
+                         spec.opcode == Opcode::Min || spec.opcode == Opcode::Max;
+  if (packed && packed_op && !spec.has(isa::Modifier::Sat)) {
+    return t == isa::Type::S16x2 ? &packed16<true> : &packed16<false>;
+  }
   ExecFn fn = nullptr;
   switch (spec.opcode) {
     case Opcode::Add:
