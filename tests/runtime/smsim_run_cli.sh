@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# End-to-end checks of `smsim run` with real nvcc-built programs:
+#   smsim_run_cli.sh SMSIM WORK_DIR
+set -uo pipefail
+smsim=$1 work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+nvcc=${NVCC:-nvcc}
+mkdir -p "$work" && cd "$work" || exit 1
+failures=0
+check() {  # DESCRIPTION CONDITION...
+  local what=$1; shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failures=$((failures + 1)); fi
+}
+
+"$nvcc" -cudart shared "$here/exit_status.cu" -o exit_status || exit 1
+"$nvcc" "$here/exit_status.cu" -o exit_status_static || exit 1
+"$nvcc" -cudart shared "$root/examples/device_query.cu" -o device_query || exit 1
+
+"$smsim" run -- ./exit_status >plain.out 2>plain.err
+check "the program's exit status is smsim's" test $? -eq 3
+check "stdout passes through unchanged" grep -qx "value 41" plain.out
+check "stderr passes through unchanged" diff <(echo "to stderr") plain.err
+
+"$smsim" run --summary --report run.json -- ./exit_status >summary.out 2>summary.err
+check "--summary leaves stdout alone" diff plain.out summary.out
+check "--summary writes to stderr" grep -q "^smsim: .*1 launches" summary.err
+check "--report writes the launches" grep -q '"kernel": "_Z11write_valuePi"' run.json
+
+"$smsim" run -- ./exit_status_static >static.out 2>static.err
+check "a statically linked program is refused with exit 2" test $? -eq 2
+check "the refusal gives the -cudart shared fix" grep -q -- "-cudart shared" static.err
+check "the refused program did not run" test ! -s static.out
+
+"$smsim" run --gpu no-such-gpu -- ./exit_status >/dev/null 2>unknown.err
+check "an unknown GPU is exit 2" test $? -eq 2
+
+"$smsim" run --gpu a100 -- ./device_query >a100.out 2>&1
+check "--gpu picks the model the device queries describe" grep -q "CC 8.0, 108 SMs" a100.out
+
+LD_BIND_NOW=1 "$smsim" run -- ./device_query >bindnow.out 2>&1
+check "LD_BIND_NOW=1 finds every symbol" test $? -eq 0
+
+exit $((failures > 0))
