@@ -59,7 +59,8 @@ const std::string& module_text() {
   static const std::string text = [] {
     if (const char* path = std::getenv("SMSIM_BENCH_PTX")) {
       std::ifstream in(path, std::ios::binary);
-      if (in) return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (in)
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       std::fprintf(stderr, "ptx_parse_bench: cannot read SMSIM_BENCH_PTX=%s; synthesizing\n", path);
     }
     return synthesize_module();

@@ -312,8 +312,12 @@ struct ModifierInfo {
 };
 
 const ModifierInfo& modifier_info(Modifier m);
-inline std::string_view modifier_name(Modifier m) { return modifier_info(m).name; }
-inline ModifierGroup modifier_group(Modifier m) { return modifier_info(m).group; }
+inline std::string_view modifier_name(Modifier m) {
+  return modifier_info(m).name;
+}
+inline ModifierGroup modifier_group(Modifier m) {
+  return modifier_info(m).group;
+}
 std::optional<Modifier> modifier_from_name(std::string_view name);
 std::string_view modifier_group_name(ModifierGroup g);
 

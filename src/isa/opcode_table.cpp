@@ -36,10 +36,11 @@ constexpr TypeMask kAddrSize{T::U32, T::U64};
 constexpr TypeMask k32{T::U32, T::S32, T::B32};
 constexpr TypeMask kIntBits = kInt | kBits;
 constexpr TypeMask kLogic = kBits | TypeMask{T::Pred};
-constexpr TypeMask kFp8Packs{T::E4m3x2, T::E5m2x2, T::E2m1x2, T::E2m3x2, T::E3m2x2, T::Ue8m0x2,
-                             T::E4m3x4, T::E5m2x4, T::E2m1x4};
+constexpr TypeMask kFp8Packs{T::E4m3x2,  T::E5m2x2, T::E2m1x2, T::E2m3x2, T::E3m2x2,
+                             T::Ue8m0x2, T::E4m3x4, T::E5m2x4, T::E2m1x4};
 constexpr TypeMask kCvt = kInt8 | kFloat | kHalf | kFp8Packs | TypeMask{T::Tf32};
-constexpr TypeMask kAtom = kBits | TypeMask{T::B128, T::U32, T::U64, T::S32, T::S64} | kFloat | kHalf;
+constexpr TypeMask kAtom =
+    kBits | TypeMask{T::B128, T::U32, T::U64, T::S32, T::S64} | kFloat | kHalf;
 constexpr TypeMask kCompare = kBits | kInt | kFloat | kHalf | kPacked16 | TypeMask{T::Pred};
 constexpr TypeMask kVideo{T::U32, T::S32};
 
@@ -48,87 +49,161 @@ constexpr ModifierMask kRounding{M::Rn, M::Rz, M::Rm, M::Rp};
 constexpr ModifierMask kIntRounding{M::Rni, M::Rzi, M::Rmi, M::Rpi};
 constexpr ModifierMask kFloatMods =
     kRounding | ModifierMask{M::Ftz, M::Sat, M::Approx, M::Full, M::Relu, M::Noftz, M::Oob};
-constexpr ModifierMask kSpaces{M::Global, M::Shared, M::SharedCta, M::SharedCluster, M::Local,
-                               M::Const, M::Param, M::ParamEntry, M::ParamFunc, M::Generic};
-constexpr ModifierMask kSemantics{M::Weak, M::Relaxed, M::Acquire, M::Release, M::AcqRel,
-                                  M::Volatile, M::Mmio, M::Sc};
+constexpr ModifierMask kSpaces{M::Global, M::Shared, M::SharedCta,  M::SharedCluster, M::Local,
+                               M::Const,  M::Param,  M::ParamEntry, M::ParamFunc,     M::Generic};
+constexpr ModifierMask kSemantics{M::Weak,   M::Relaxed,  M::Acquire, M::Release,
+                                  M::AcqRel, M::Volatile, M::Mmio,    M::Sc};
 constexpr ModifierMask kScopes{M::Cta, M::Cluster, M::Gpu, M::Sys};
-constexpr ModifierMask kCacheHints{M::L1EvictNormal, M::L1EvictUnchanged, M::L1EvictFirst,
-                                   M::L1EvictLast, M::L1NoAllocate, M::L2EvictNormal,
-                                   M::L2EvictFirst, M::L2EvictLast, M::L2EvictUnchanged,
-                                   M::L2CacheHint, M::L2Prefetch64B, M::L2Prefetch128B,
-                                   M::L2Prefetch256B};
+constexpr ModifierMask kCacheHints{
+    M::L1EvictNormal, M::L1EvictUnchanged, M::L1EvictFirst,  M::L1EvictLast,      M::L1NoAllocate,
+    M::L2EvictNormal, M::L2EvictFirst,     M::L2EvictLast,   M::L2EvictUnchanged, M::L2CacheHint,
+    M::L2Prefetch64B, M::L2Prefetch128B,   M::L2Prefetch256B};
 constexpr ModifierMask kVectors{M::V2, M::V4, M::V8};
 // Atomics reach only memory that other threads share.
-constexpr ModifierMask kAtomSpaces{M::Global, M::Shared, M::SharedCta, M::SharedCluster, M::Generic};
-constexpr ModifierMask kMemoryNoSpace = kSemantics | kScopes | kCacheHints | kVectors |
-                                        ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb,
-                                                     M::Wt, M::Nc, M::Unified};
-constexpr ModifierMask kMemory = kSpaces | kSemantics | kScopes | kCacheHints | kVectors |
-                                 ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb, M::Wt,
-                                              M::Nc, M::Unified};
-constexpr ModifierMask kCompareOps{M::Eq, M::Ne, M::Lt, M::Le, M::Gt, M::Ge, M::Lo, M::Ls,
-                                   M::Hi, M::Hs, M::Equ, M::Neu, M::Ltu, M::Leu, M::Gtu,
-                                   M::Geu, M::Num, M::NanCompare};
+constexpr ModifierMask kAtomSpaces{M::Global, M::Shared, M::SharedCta, M::SharedCluster,
+                                   M::Generic};
+constexpr ModifierMask kMemoryNoSpace =
+    kSemantics | kScopes | kCacheHints | kVectors |
+    ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb, M::Wt, M::Nc, M::Unified};
+constexpr ModifierMask kMemory =
+    kSpaces | kSemantics | kScopes | kCacheHints | kVectors |
+    ModifierMask{M::Ca, M::Cg, M::Cs, M::Lu, M::Cv, M::Wb, M::Wt, M::Nc, M::Unified};
+constexpr ModifierMask kCompareOps{M::Eq,  M::Ne,  M::Lt,  M::Le,  M::Gt,  M::Ge,
+                                   M::Lo,  M::Ls,  M::Hi,  M::Hs,  M::Equ, M::Neu,
+                                   M::Ltu, M::Leu, M::Gtu, M::Geu, M::Num, M::NanCompare};
 constexpr ModifierMask kBoolOps{M::And, M::Or, M::Xor};
-constexpr ModifierMask kAtomOps{M::And, M::Or, M::Xor, M::Add, M::Inc, M::Dec, M::Min,
-                                M::Max, M::Exch, M::Cas};
+constexpr ModifierMask kAtomOps{M::And, M::Or,  M::Xor, M::Add,  M::Inc,
+                                M::Dec, M::Min, M::Max, M::Exch, M::Cas};
 constexpr ModifierMask kSyncAligned{M::Sync, M::Aligned};
-constexpr ModifierMask kMatrix{M::Sync, M::Aligned, M::Row, M::Col, M::Satfinite, M::Trans,
-                               M::A, M::B, M::C, M::D, M::X1, M::X2, M::X4, M::Xor, M::And,
-                               M::Popc, M::Global, M::Shared, M::SharedCta, M::Generic,
-                               M::Ftz, M::Rn, M::BlockScale, M::ScaleVec1X, M::ScaleVec2X,
-                               M::ScaleVec4X, M::KindF8f6f4, M::KindMxf8f6f4, M::KindMxf4,
-                               M::KindMxf4nvf4, M::SpOrderedMetadata, M::Sp};
-constexpr ModifierMask kGeometry{M::Dim1d, M::Dim2d, M::Dim3d, M::A1d, M::A2d, M::Cube,
-                                 M::Acube, M::Dim2dms, M::A2dms};
-constexpr ModifierMask kTexture = kGeometry | kVectors |
-                                  ModifierMask{M::Level, M::Grad, M::Base, M::R, M::G, M::B,
-                                               M::A, M::Trap, M::Clamp, M::Zero};
-constexpr ModifierMask kQueries{M::Width, M::Height, M::Depth, M::ChannelDataType,
-                                M::ChannelOrder, M::NormalizedCoords, M::FilterMode,
-                                M::AddrMode0, M::AddrMode1, M::AddrMode2, M::ArraySize,
-                                M::NumMipmapLevels, M::NumSamples,
-                                M::ForceUnnormalizedCoords, M::Level};
+constexpr ModifierMask kMatrix{M::Sync,
+                               M::Aligned,
+                               M::Row,
+                               M::Col,
+                               M::Satfinite,
+                               M::Trans,
+                               M::A,
+                               M::B,
+                               M::C,
+                               M::D,
+                               M::X1,
+                               M::X2,
+                               M::X4,
+                               M::Xor,
+                               M::And,
+                               M::Popc,
+                               M::Global,
+                               M::Shared,
+                               M::SharedCta,
+                               M::Generic,
+                               M::Ftz,
+                               M::Rn,
+                               M::BlockScale,
+                               M::ScaleVec1X,
+                               M::ScaleVec2X,
+                               M::ScaleVec4X,
+                               M::KindF8f6f4,
+                               M::KindMxf8f6f4,
+                               M::KindMxf4,
+                               M::KindMxf4nvf4,
+                               M::SpOrderedMetadata,
+                               M::Sp};
+constexpr ModifierMask kGeometry{M::Dim1d, M::Dim2d, M::Dim3d,   M::A1d,  M::A2d,
+                                 M::Cube,  M::Acube, M::Dim2dms, M::A2dms};
+constexpr ModifierMask kTexture =
+    kGeometry | kVectors |
+    ModifierMask{M::Level, M::Grad, M::Base, M::R, M::G, M::B, M::A, M::Trap, M::Clamp, M::Zero};
+constexpr ModifierMask kQueries{M::Width,        M::Height,
+                                M::Depth,        M::ChannelDataType,
+                                M::ChannelOrder, M::NormalizedCoords,
+                                M::FilterMode,   M::AddrMode0,
+                                M::AddrMode1,    M::AddrMode2,
+                                M::ArraySize,    M::NumMipmapLevels,
+                                M::NumSamples,   M::ForceUnnormalizedCoords,
+                                M::Level};
 constexpr ModifierMask kBulk = kSpaces | kCacheHints | kGeometry |
-                               ModifierMask{M::MbarrierCompleteTxBytes, M::BulkGroup,
-                                            M::MulticastCluster, M::Tile, M::Im2col,
-                                            M::Im2colNoOffs, M::TileGather4, M::TileScatter4,
-                                            M::Dim4d, M::Dim5d, M::CtaGroup1, M::CtaGroup2,
-                                            M::Read, M::Add, M::Min, M::Max, M::Inc, M::Dec,
-                                            M::And, M::Or, M::Xor, M::Noftz, M::L2,
+                               ModifierMask{M::MbarrierCompleteTxBytes,
+                                            M::BulkGroup,
+                                            M::MulticastCluster,
+                                            M::Tile,
+                                            M::Im2col,
+                                            M::Im2colNoOffs,
+                                            M::TileGather4,
+                                            M::TileScatter4,
+                                            M::Dim4d,
+                                            M::Dim5d,
+                                            M::CtaGroup1,
+                                            M::CtaGroup2,
+                                            M::Read,
+                                            M::Add,
+                                            M::Min,
+                                            M::Max,
+                                            M::Inc,
+                                            M::Dec,
+                                            M::And,
+                                            M::Or,
+                                            M::Xor,
+                                            M::Noftz,
+                                            M::L2,
                                             M::Async};
-constexpr ModifierMask kMbarrier = kSemantics | kScopes |
-                                   ModifierMask{M::Shared, M::SharedCta, M::SharedCluster,
-                                                M::ExpectTx, M::NoComplete, M::Parity};
-constexpr ModifierMask kVideoMods{M::Sat, M::Add, M::Min, M::Max, M::Shr7, M::Shr15,
-                                  M::Wrap, M::Clamp};
+constexpr ModifierMask kMbarrier =
+    kSemantics | kScopes |
+    ModifierMask{M::Shared, M::SharedCta, M::SharedCluster, M::ExpectTx, M::NoComplete, M::Parity};
+constexpr ModifierMask kVideoMods{M::Sat,  M::Add,   M::Min,  M::Max,
+                                  M::Shr7, M::Shr15, M::Wrap, M::Clamp};
 
 // ---- signature helpers ----
-constexpr TypeSignature none() { return {}; }
-constexpr TypeSignature one(TypeMask m) { return {1, 1, {m, m, m, m}}; }
-constexpr TypeSignature opt(TypeMask m) { return {0, 1, {m, m, m, m}}; }
-constexpr TypeSignature two(TypeMask a, TypeMask b) { return {2, 2, {a, b, b, b}}; }
-constexpr TypeSignature some(uint8_t lo, uint8_t hi, TypeMask m) { return {lo, hi, {m, m, m, m}}; }
+constexpr TypeSignature none() {
+  return {};
+}
+constexpr TypeSignature one(TypeMask m) {
+  return {1, 1, {m, m, m, m}};
+}
+constexpr TypeSignature opt(TypeMask m) {
+  return {0, 1, {m, m, m, m}};
+}
+constexpr TypeSignature two(TypeMask a, TypeMask b) {
+  return {2, 2, {a, b, b, b}};
+}
+constexpr TypeSignature some(uint8_t lo, uint8_t hi, TypeMask m) {
+  return {lo, hi, {m, m, m, m}};
+}
 
 constexpr OperandSlot dst(R t = R::Slot0, uint8_t flags = 0) {
   return {K::Reg, t, static_cast<uint8_t>(kDest | flags)};
 }
-constexpr OperandSlot src(R t = R::Slot0) { return {K::RegOrImm, t, 0}; }
-constexpr OperandSlot reg(R t = R::Slot0) { return {K::Reg, t, 0}; }
+constexpr OperandSlot src(R t = R::Slot0) {
+  return {K::RegOrImm, t, 0};
+}
+constexpr OperandSlot reg(R t = R::Slot0) {
+  return {K::Reg, t, 0};
+}
 constexpr OperandSlot pdst(uint8_t flags = 0) {
   return {K::Pred, R::Pred, static_cast<uint8_t>(kDest | flags)};
 }
-constexpr OperandSlot psrc() { return {K::Pred, R::Pred, kNegateOk}; }
-constexpr OperandSlot imm() { return {K::Imm, R::None, 0}; }
-constexpr OperandSlot addr() { return {K::Address, R::None, 0}; }
-constexpr OperandSlot data(R t = R::Slot0, uint8_t flags = 0) { return {K::Data, t, flags}; }
+constexpr OperandSlot psrc() {
+  return {K::Pred, R::Pred, kNegateOk};
+}
+constexpr OperandSlot imm() {
+  return {K::Imm, R::None, 0};
+}
+constexpr OperandSlot addr() {
+  return {K::Address, R::None, 0};
+}
+constexpr OperandSlot data(R t = R::Slot0, uint8_t flags = 0) {
+  return {K::Data, t, flags};
+}
 constexpr OperandSlot ddst(R t = R::Slot0) {
   return {K::Data, t, static_cast<uint8_t>(kDest | kSinkOk)};
 }
-constexpr OperandSlot any() { return {K::Any, R::None, kSinkOk | kNegateOk | kSymbolOk}; }
-constexpr OperandSlot label() { return {K::Label, R::None, 0}; }
-constexpr OperandSlot tex() { return {K::TexAddress, R::None, 0}; }
+constexpr OperandSlot any() {
+  return {K::Any, R::None, kSinkOk | kNegateOk | kSymbolOk};
+}
+constexpr OperandSlot label() {
+  return {K::Label, R::None, 0};
+}
+constexpr OperandSlot tex() {
+  return {K::TexAddress, R::None, 0};
+}
 
 constexpr OperandSignature ops(std::initializer_list<OperandSlot> s) {
   OperandSignature sig;
@@ -344,7 +419,8 @@ constexpr bool table_in_enum_order() {
     if (static_cast<std::size_t>(kTable[i].opcode) != i) return false;
   return true;
 }
-static_assert(table_in_enum_order(), "kTable must hold exactly one entry per Opcode, in enum order");
+static_assert(table_in_enum_order(),
+              "kTable must hold exactly one entry per Opcode, in enum order");
 
 }  // namespace
 
@@ -353,7 +429,9 @@ const OpcodeInfo& opcode_info(Opcode op) {
   return kTable[static_cast<std::size_t>(op)];
 }
 
-std::span<const OpcodeInfo> opcode_table() { return kTable; }
+std::span<const OpcodeInfo> opcode_table() {
+  return kTable;
+}
 
 std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic) {
   static const auto* const by_mnemonic = [] {

@@ -15,12 +15,12 @@ enum class StateSpace : uint8_t {
   Const,
   Global,
   Local,
-  Param,         // kernel or function parameter; `.param` inside a body is a call argument
-  ParamEntry,    // `.param::entry`
-  ParamFunc,     // `.param::func`
-  Shared,        // `.shared`, which means `.shared::cta`
-  SharedCta,     // `.shared::cta`
-  SharedCluster, // `.shared::cluster`
+  Param,          // kernel or function parameter; `.param` inside a body is a call argument
+  ParamEntry,     // `.param::entry`
+  ParamFunc,      // `.param::func`
+  Shared,         // `.shared`, which means `.shared::cta`
+  SharedCta,      // `.shared::cta`
+  SharedCluster,  // `.shared::cluster`
   Tex,
   Count,
 };

@@ -65,7 +65,9 @@ const TypeInfo& type_info(Type t) {
   return kTypes[static_cast<std::size_t>(t)];
 }
 
-std::string_view type_name(Type t) { return type_info(t).name; }
+std::string_view type_name(Type t) {
+  return type_info(t).name;
+}
 
 std::optional<Type> type_from_name(std::string_view name) {
   for (const TypeInfo& info : kTypes)

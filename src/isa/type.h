@@ -10,13 +10,46 @@
 namespace smsim::isa {
 
 enum class Type : uint8_t {
-  B1, B8, B16, B32, B64, B128,
-  U4, U8, U16, U32, U64,
-  S4, S8, S16, S32, S64,
-  U16x2, S16x2,
-  F16, F16x2, Bf16, Bf16x2, Tf32, F32, F64,
-  E4m3, E5m2, E4m3x2, E5m2x2, E4m3x4, E5m2x4,
-  E2m1, E2m1x2, E2m1x4, E2m3, E2m3x2, E3m2, E3m2x2, Ue8m0, Ue8m0x2,
+  B1,
+  B8,
+  B16,
+  B32,
+  B64,
+  B128,
+  U4,
+  U8,
+  U16,
+  U32,
+  U64,
+  S4,
+  S8,
+  S16,
+  S32,
+  S64,
+  U16x2,
+  S16x2,
+  F16,
+  F16x2,
+  Bf16,
+  Bf16x2,
+  Tf32,
+  F32,
+  F64,
+  E4m3,
+  E5m2,
+  E4m3x2,
+  E5m2x2,
+  E4m3x4,
+  E5m2x4,
+  E2m1,
+  E2m1x2,
+  E2m1x4,
+  E2m3,
+  E2m3x2,
+  E3m2,
+  E3m2x2,
+  Ue8m0,
+  Ue8m0x2,
   Pred,
   Count,
 };
@@ -35,9 +68,15 @@ struct TypeInfo {
 const TypeInfo& type_info(Type t);
 std::string_view type_name(Type t);
 std::optional<Type> type_from_name(std::string_view name);  // "u32" -> Type::U32
-inline uint16_t type_bits(Type t) { return type_info(t).bits; }
-inline TypeKind type_kind(Type t) { return type_info(t).kind; }
-inline bool is_float(Type t) { return type_kind(t) == TypeKind::Float; }
+inline uint16_t type_bits(Type t) {
+  return type_info(t).bits;
+}
+inline TypeKind type_kind(Type t) {
+  return type_info(t).kind;
+}
+inline bool is_float(Type t) {
+  return type_kind(t) == TypeKind::Float;
+}
 inline bool is_integer(Type t) {
   return type_kind(t) == TypeKind::Unsigned || type_kind(t) == TypeKind::Signed;
 }

@@ -11,21 +11,30 @@ namespace {
 using isa::ModifierGroup;
 using isa::OpcodeInfo;
 using isa::OperandSlot;
-using isa::TypeRef;
 using isa::TypeKind;
+using isa::TypeRef;
 
-std::string dotted(Type t) { return fmt::format(".{}", isa::type_name(t)); }
+std::string dotted(Type t) {
+  return fmt::format(".{}", isa::type_name(t));
+}
 
 // Width doubling of `.wide` (mul.wide.s32 writes .s64).
 std::optional<Type> widened(Type t) {
   switch (t) {
-    case Type::U16: return Type::U32;
-    case Type::U32: return Type::U64;
-    case Type::S16: return Type::S32;
-    case Type::S32: return Type::S64;
-    case Type::B16: return Type::B32;
-    case Type::B32: return Type::B64;
-    default: return std::nullopt;
+    case Type::U16:
+      return Type::U32;
+    case Type::U32:
+      return Type::U64;
+    case Type::S16:
+      return Type::S32;
+    case Type::S32:
+      return Type::S64;
+    case Type::B16:
+      return Type::B32;
+    case Type::B32:
+      return Type::B64;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -46,9 +55,11 @@ class Checker {
     if (v.opaque != OpaqueKind::None) return;
     const bool unsized = std::find(v.dims.begin(), v.dims.end(), 0) != v.dims.end();
     std::size_t scalars = 0;
-    for (const InitItem& item : v.init) scalars += item.kind != InitKind::Open && item.kind != InitKind::Close;
+    for (const InitItem& item : v.init)
+      scalars += item.kind != InitKind::Open && item.kind != InitKind::Close;
     if (v.linkage == Linkage::Extern && !v.init.empty())
-      diags_.error(v.loc, fmt::format("'.extern' variable '{}' cannot have an initializer", v.name));
+      diags_.error(v.loc,
+                   fmt::format("'.extern' variable '{}' cannot have an initializer", v.name));
     if (unsized && v.init.empty() && v.linkage != Linkage::Extern && v.space != StateSpace::Shared)
       diags_.error(v.loc, fmt::format("array '{}' has no size and no initializer", v.name),
                    "give the size, e.g. 'x[16]', or declare it '.extern'");
@@ -56,15 +67,17 @@ class Checker {
       diags_.error(v.loc, fmt::format("{} initializers for '{}', which holds {} elements", scalars,
                                       v.name, v.element_count() * v.vector));
     if (!v.init.empty() && v.space != StateSpace::Global && v.space != StateSpace::Const)
-      diags_.error(v.loc, fmt::format("only .global and .const variables can be initialized; '{}' is .{}",
-                                      v.name, isa::state_space_name(v.space)));
+      diags_.error(v.loc,
+                   fmt::format("only .global and .const variables can be initialized; '{}' is .{}",
+                               v.name, isa::state_space_name(v.space)));
   }
 
   void check_function(const Function& f) {
     fn_ = &f;
     for (const Variable& v : f.locals) {
       if (!v.init.empty())
-        diags_.error(v.loc, fmt::format("variable '{}' inside a function cannot be initialized", v.name));
+        diags_.error(v.loc,
+                     fmt::format("variable '{}' inside a function cannot be initialized", v.name));
     }
     for (const Instruction& inst : f.instructions) {
       if (diags_.saturated()) return;
@@ -86,8 +99,9 @@ class Checker {
                               info.min_sm, mod_.sm));
     }
     if (inst.guard != kNone && fn_->register_type(inst.guard) != Type::Pred) {
-      error(inst, fmt::format("guard '{}' is not a predicate register (it is {})",
-                              fn_->register_name(inst.guard), dotted(fn_->register_type(inst.guard))));
+      error(inst,
+            fmt::format("guard '{}' is not a predicate register (it is {})",
+                        fn_->register_name(inst.guard), dotted(fn_->register_type(inst.guard))));
     }
     if (!check_suffixes(inst, info)) return;
     check_type_dependent_modifiers(inst, info);
@@ -99,9 +113,9 @@ class Checker {
     const auto t = inst.type(0);
     if (!t) return;
     const Opcode op = inst.opcode;
-    const bool arith = op == Opcode::Add || op == Opcode::Sub || op == Opcode::Mul || op == Opcode::Mad ||
-                       op == Opcode::Div || op == Opcode::Abs || op == Opcode::Neg ||
-                       op == Opcode::Min || op == Opcode::Max;
+    const bool arith = op == Opcode::Add || op == Opcode::Sub || op == Opcode::Mul ||
+                       op == Opcode::Mad || op == Opcode::Div || op == Opcode::Abs ||
+                       op == Opcode::Neg || op == Opcode::Min || op == Opcode::Max;
     if (arith && isa::is_integer(*t)) {
       for (Modifier m : {Modifier::Rn, Modifier::Rz, Modifier::Rm, Modifier::Rp, Modifier::Ftz,
                          Modifier::Approx, Modifier::Full, Modifier::Noftz, Modifier::Relu}) {
@@ -112,17 +126,20 @@ class Checker {
       const bool sat_ok = ((op == Opcode::Add || op == Opcode::Sub) && *t == Type::S32) ||
                           (op == Opcode::Mad && inst.has(Modifier::Hi) && *t == Type::S32);
       if (inst.has(Modifier::Sat) && !sat_ok)
-        error(inst, fmt::format("'.sat' is not allowed on integer '{}{}'", info.mnemonic, dotted(*t)),
+        error(inst,
+              fmt::format("'.sat' is not allowed on integer '{}{}'", info.mnemonic, dotted(*t)),
               "integer saturation exists for add.sat.s32, sub.sat.s32 and mad.hi.sat.s32");
       if ((op == Opcode::Mul || op == Opcode::Mad) && !inst.has(Modifier::Lo) &&
           !inst.has(Modifier::Hi) && !inst.has(Modifier::Wide))
         error(inst, fmt::format("integer '{}' needs .lo, .hi or .wide", info.mnemonic),
               fmt::format("e.g. '{}.lo{}'", info.mnemonic, dotted(*t)));
     }
-    if ((op == Opcode::Mul24 || op == Opcode::Mad24) && !inst.has(Modifier::Lo) && !inst.has(Modifier::Hi))
+    if ((op == Opcode::Mul24 || op == Opcode::Mad24) && !inst.has(Modifier::Lo) &&
+        !inst.has(Modifier::Hi))
       error(inst, fmt::format("'{}' needs .lo or .hi", info.mnemonic));
     if (op == Opcode::Cvt) check_cvt_rounding(inst);
-    if (op == Opcode::Atom || op == Opcode::Red || op == Opcode::RedAsync) check_atomic_type(inst, *t);
+    if (op == Opcode::Atom || op == Opcode::Red || op == Opcode::RedAsync)
+      check_atomic_type(inst, *t);
   }
 
   static bool packed(Type t) {
@@ -135,15 +152,20 @@ class Checker {
     const auto dst = inst.type(0), src = inst.type(1);
     if (!dst || !src || packed(*dst) || packed(*src)) return;
     const auto rounding = inst.modifier_in(ModifierGroup::Rounding);
-    const bool float_rounding = rounding && (*rounding == Modifier::Rn || *rounding == Modifier::Rz ||
-                                             *rounding == Modifier::Rm || *rounding == Modifier::Rp ||
-                                             *rounding == Modifier::Rna || *rounding == Modifier::Rs);
+    const bool float_rounding =
+        rounding &&
+        (*rounding == Modifier::Rn || *rounding == Modifier::Rz || *rounding == Modifier::Rm ||
+         *rounding == Modifier::Rp || *rounding == Modifier::Rna || *rounding == Modifier::Rs);
     const bool int_rounding = rounding && !float_rounding;
     const std::string conv = fmt::format("cvt{}{}", dotted(*dst), dotted(*src));
     if (isa::is_float(*dst) && isa::is_integer(*src) && !float_rounding) {
-      error(inst, fmt::format("'{}' (integer to float) needs a rounding mode .rn, .rz, .rm or .rp", conv));
+      error(inst, fmt::format("'{}' (integer to float) needs a rounding mode .rn, .rz, .rm or .rp",
+                              conv));
     } else if (isa::is_integer(*dst) && isa::is_float(*src) && !int_rounding) {
-      error(inst, fmt::format("'{}' (float to integer) needs an integer rounding mode .rni, .rzi, .rmi or .rpi", conv));
+      error(inst,
+            fmt::format(
+                "'{}' (float to integer) needs an integer rounding mode .rni, .rzi, .rmi or .rpi",
+                conv));
     } else if (isa::is_float(*dst) && isa::is_float(*src) &&
                isa::type_bits(*dst) < isa::type_bits(*src) && !float_rounding) {
       error(inst, fmt::format("'{}' narrows and needs a rounding mode .rn, .rz, .rm or .rp", conv));
@@ -164,8 +186,8 @@ class Checker {
     TypeMask allowed;
     switch (*op) {
       case Modifier::Add:
-        allowed = {Type::U32, Type::S32, Type::U64, Type::F32, Type::F64, Type::F16, Type::F16x2,
-                   Type::Bf16, Type::Bf16x2};
+        allowed = {Type::U32, Type::S32,   Type::U64,  Type::F32,   Type::F64,
+                   Type::F16, Type::F16x2, Type::Bf16, Type::Bf16x2};
         break;
       case Modifier::Inc:
       case Modifier::Dec:
@@ -173,8 +195,8 @@ class Checker {
         break;
       case Modifier::Min:
       case Modifier::Max:
-        allowed = {Type::U32, Type::S32, Type::U64, Type::S64, Type::F16, Type::F16x2, Type::Bf16,
-                   Type::Bf16x2, Type::F32, Type::F64};
+        allowed = {Type::U32,   Type::S32,  Type::U64,    Type::S64, Type::F16,
+                   Type::F16x2, Type::Bf16, Type::Bf16x2, Type::F32, Type::F64};
         break;
       case Modifier::And:
       case Modifier::Or:
@@ -189,8 +211,9 @@ class Checker {
         return;
     }
     if (!allowed.contains(t))
-      error(inst, fmt::format("type {} is not allowed with '{}.{}'", dotted(t), isa::opcode_mnemonic(inst.opcode),
-                              isa::modifier_name(*op)),
+      error(inst,
+            fmt::format("type {} is not allowed with '{}.{}'", dotted(t),
+                        isa::opcode_mnemonic(inst.opcode), isa::modifier_name(*op)),
             *op == Modifier::Add ? "atomic add takes .u32, .s32, .u64 or a float type" : "");
   }
 
@@ -210,7 +233,8 @@ class Checker {
       if (s.kind == SuffixKind::Type) {
         const std::size_t slot = std::min<std::size_t>(types, isa::kMaxTypeSlots - 1);
         if (types < info.types.max && !info.types.slots[slot].contains(s.type())) {
-          error(inst, fmt::format("type {} is not allowed on '{}'", dotted(s.type()), info.mnemonic));
+          error(inst,
+                fmt::format("type {} is not allowed on '{}'", dotted(s.type()), info.mnemonic));
           ok = false;
         }
         ++types;
@@ -219,9 +243,11 @@ class Checker {
       const Modifier m = s.modifier();
       if (!info.modifiers.contains(m)) {
         if (isa::modifier_group(m) == ModifierGroup::Space) {
-          error(inst, fmt::format("state space .{} is not allowed on '{}'", isa::modifier_name(m), info.mnemonic));
+          error(inst, fmt::format("state space .{} is not allowed on '{}'", isa::modifier_name(m),
+                                  info.mnemonic));
         } else {
-          error(inst, fmt::format("modifier '.{}' is not allowed on '{}'", isa::modifier_name(m), info.mnemonic));
+          error(inst, fmt::format("modifier '.{}' is not allowed on '{}'", isa::modifier_name(m),
+                                  info.mnemonic));
         }
         ok = false;
         continue;
@@ -230,7 +256,8 @@ class Checker {
       const bool may_repeat = m == Modifier::Row || m == Modifier::Col ||
                               ((info.flags & isa::kManySpaces) && isa::modifier_space(m));
       if (seen_modifiers.contains(m) && !may_repeat) {
-        error(inst, fmt::format("duplicate modifier '.{}' on '{}'", isa::modifier_name(m), info.mnemonic));
+        error(inst, fmt::format("duplicate modifier '.{}' on '{}'", isa::modifier_name(m),
+                                info.mnemonic));
         ok = false;
         continue;
       }
@@ -251,8 +278,9 @@ class Checker {
       const std::string want = info.types.min == info.types.max
                                    ? fmt::format("{}", info.types.min)
                                    : fmt::format("{} to {}", info.types.min, info.types.max);
-      error(inst, fmt::format("'{}' takes {} type suffix{}, found {}", info.mnemonic, want,
-                              info.types.max == 1 ? "" : "es", types),
+      error(inst,
+            fmt::format("'{}' takes {} type suffix{}, found {}", info.mnemonic, want,
+                        info.types.max == 1 ? "" : "es", types),
             info.types.min > types ? "add the operand type, e.g. '.b32' or '.f32'" : "");
       ok = false;
     }
@@ -261,21 +289,31 @@ class Checker {
 
   std::optional<Type> expected_type(const Instruction& inst, TypeRef ref) const {
     switch (ref) {
-      case TypeRef::None: return std::nullopt;
-      case TypeRef::Slot0: return inst.type(0);
-      case TypeRef::Slot1: return inst.type(1);
-      case TypeRef::Slot2: return inst.type(2);
-      case TypeRef::Slot3: return inst.type(3);
+      case TypeRef::None:
+        return std::nullopt;
+      case TypeRef::Slot0:
+        return inst.type(0);
+      case TypeRef::Slot1:
+        return inst.type(1);
+      case TypeRef::Slot2:
+        return inst.type(2);
+      case TypeRef::Slot3:
+        return inst.type(3);
       case TypeRef::Slot0Wide: {
         const auto t = inst.type(0);
         if (!t || !inst.has(Modifier::Wide)) return t;
         return widened(*t);
       }
-      case TypeRef::Pred: return Type::Pred;
-      case TypeRef::B16: return Type::B16;
-      case TypeRef::B32: return Type::B32;
-      case TypeRef::B64: return Type::B64;
-      case TypeRef::SizeT: return std::nullopt;
+      case TypeRef::Pred:
+        return Type::Pred;
+      case TypeRef::B16:
+        return Type::B16;
+      case TypeRef::B32:
+        return Type::B32;
+      case TypeRef::B64:
+        return Type::B64;
+      case TypeRef::SizeT:
+        return std::nullopt;
     }
     return std::nullopt;
   }
@@ -300,9 +338,9 @@ class Checker {
     if (!want) return;
     if (compatible(*want, have, relaxed)) return;
     error_at(op.loc,
-             fmt::format("type mismatch: operand {} of '{}' needs {}, register '{}' is {}", index + 1,
-                         isa::opcode_mnemonic(inst.opcode), dotted(*want), fn_->register_name(op.reg),
-                         dotted(have)),
+             fmt::format("type mismatch: operand {} of '{}' needs {}, register '{}' is {}",
+                         index + 1, isa::opcode_mnemonic(inst.opcode), dotted(*want),
+                         fn_->register_name(op.reg), dotted(have)),
              *want == Type::Pred ? "this operand must be a '.pred' register"
                                  : "registers of .bN types match any type of the same size");
   }
@@ -315,18 +353,21 @@ class Checker {
       case OperandKind::Register: {
         const bool is_pred = fn_->register_type(op.reg) == Type::Pred;
         if (op.negated && !(slot.flags & isa::kNegateOk)) {
-          error_at(op.loc, fmt::format("operand {} of '{}' cannot be negated with '!'", index + 1, mn));
+          error_at(op.loc,
+                   fmt::format("operand {} of '{}' cannot be negated with '!'", index + 1, mn));
           return false;
         }
         if (slot.kind == isa::OperandKind::Pred && !is_pred) {
-          error_at(op.loc, fmt::format("operand {} of '{}' must be a predicate; '{}' is {}", index + 1, mn,
-                                       fn_->register_name(op.reg), dotted(fn_->register_type(op.reg))));
+          error_at(op.loc,
+                   fmt::format("operand {} of '{}' must be a predicate; '{}' is {}", index + 1, mn,
+                               fn_->register_name(op.reg), dotted(fn_->register_type(op.reg))));
           return false;
         }
         if (slot.type == TypeRef::SizeT) {
           const unsigned bits = isa::type_bits(fn_->register_type(op.reg));
           if (bits != 32 && bits != 64) {
-            error_at(op.loc, fmt::format("operand {} of '{}' must be a 32- or 64-bit register", index + 1, mn));
+            error_at(op.loc, fmt::format("operand {} of '{}' must be a 32- or 64-bit register",
+                                         index + 1, mn));
             return false;
           }
           return true;
@@ -343,24 +384,30 @@ class Checker {
       case OperandKind::Immediate:
       case OperandKind::FloatImmediate:
         if (slot.flags & isa::kDest) {
-          error_at(op.loc, fmt::format("operand {} of '{}' is written and cannot be an immediate", index + 1, mn));
+          error_at(op.loc, fmt::format("operand {} of '{}' is written and cannot be an immediate",
+                                       index + 1, mn));
           return false;
         }
         if (op.kind == OperandKind::FloatImmediate && want && isa::is_integer(*want)) {
-          error_at(op.loc, fmt::format("type mismatch: float immediate where '{}' expects {}", mn, dotted(*want)),
+          error_at(op.loc,
+                   fmt::format("type mismatch: float immediate where '{}' expects {}", mn,
+                               dotted(*want)),
                    "write the integer value, or use a .bN/.fN instruction type");
           return false;
         }
         return true;
       case OperandKind::SpecialRegister:
         if (slot.flags & isa::kDest) {
-          error_at(op.loc, fmt::format("special registers are read-only (operand {} of '{}')", index + 1, mn));
+          error_at(op.loc, fmt::format("special registers are read-only (operand {} of '{}')",
+                                       index + 1, mn));
           return false;
         }
         return true;
       case OperandKind::Symbol:
         if (!(slot.flags & isa::kSymbolOk) && slot.kind != isa::OperandKind::Any) {
-          error_at(op.loc, fmt::format("operand {} of '{}' cannot be a variable or function name", index + 1, mn),
+          error_at(op.loc,
+                   fmt::format("operand {} of '{}' cannot be a variable or function name",
+                               index + 1, mn),
                    "to access a variable's memory, write it as an address: [name]");
           return false;
         }
@@ -372,35 +419,58 @@ class Checker {
 
   std::string_view form_name(OperandKind k) const {
     switch (k) {
-      case OperandKind::Register: return "a register";
-      case OperandKind::SpecialRegister: return "a special register";
-      case OperandKind::Immediate: return "an integer immediate";
-      case OperandKind::FloatImmediate: return "a float immediate";
-      case OperandKind::Symbol: return "a symbol";
-      case OperandKind::Label: return "a label";
-      case OperandKind::Address: return "an address";
-      case OperandKind::Vector: return "a vector";
-      case OperandKind::ParamList: return "a parameter list";
-      case OperandKind::PipePair: return "a 'd|p' pair";
-      case OperandKind::TexAddress: return "a texture address";
-      case OperandKind::Sink: return "'_'";
+      case OperandKind::Register:
+        return "a register";
+      case OperandKind::SpecialRegister:
+        return "a special register";
+      case OperandKind::Immediate:
+        return "an integer immediate";
+      case OperandKind::FloatImmediate:
+        return "a float immediate";
+      case OperandKind::Symbol:
+        return "a symbol";
+      case OperandKind::Label:
+        return "a label";
+      case OperandKind::Address:
+        return "an address";
+      case OperandKind::Vector:
+        return "a vector";
+      case OperandKind::ParamList:
+        return "a parameter list";
+      case OperandKind::PipePair:
+        return "a 'd|p' pair";
+      case OperandKind::TexAddress:
+        return "a texture address";
+      case OperandKind::Sink:
+        return "'_'";
     }
     return "an operand";
   }
 
   static std::string_view slot_name(isa::OperandKind k) {
     switch (k) {
-      case isa::OperandKind::Reg: return "a register";
-      case isa::OperandKind::Pred: return "a predicate register";
-      case isa::OperandKind::Imm: return "an immediate";
-      case isa::OperandKind::RegOrImm: return "a register or an immediate";
-      case isa::OperandKind::Address: return "an address [..]";
-      case isa::OperandKind::Data: return "a register, an immediate or a vector";
-      case isa::OperandKind::Label: return "a label";
-      case isa::OperandKind::TexAddress: return "a texture address [tex, {..}]";
-      case isa::OperandKind::CallTarget: return "a function or a register";
-      case isa::OperandKind::ParamList: return "a parameter list";
-      case isa::OperandKind::Any: return "an operand";
+      case isa::OperandKind::Reg:
+        return "a register";
+      case isa::OperandKind::Pred:
+        return "a predicate register";
+      case isa::OperandKind::Imm:
+        return "an immediate";
+      case isa::OperandKind::RegOrImm:
+        return "a register or an immediate";
+      case isa::OperandKind::Address:
+        return "an address [..]";
+      case isa::OperandKind::Data:
+        return "a register, an immediate or a vector";
+      case isa::OperandKind::Label:
+        return "a label";
+      case isa::OperandKind::TexAddress:
+        return "a texture address [tex, {..}]";
+      case isa::OperandKind::CallTarget:
+        return "a function or a register";
+      case isa::OperandKind::ParamList:
+        return "a parameter list";
+      case isa::OperandKind::Any:
+        return "an operand";
     }
     return "an operand";
   }
@@ -463,7 +533,7 @@ class Checker {
       switch (op.kind) {
         case OperandKind::Vector:
           if (inst.opcode == Opcode::Mov) {
-            check_mov_pack(inst, op, want);
+            check_mov_pack(op, want);
           } else {
             // Elements of a vector have the element size exactly, except that 8-bit
             // elements (there are no 8-bit registers) live in wider registers.
@@ -474,8 +544,10 @@ class Checker {
         case OperandKind::PipePair: {
           const auto pair = fn_->children(op);
           check_scalar(inst, pair[0], slot, want, relaxed, i);
-          if (pair[1].kind == OperandKind::Register && fn_->register_type(pair[1].reg) != Type::Pred)
-            error_at(pair[1].loc, fmt::format("the second half of '{}' d|p must be a predicate", mn));
+          if (pair[1].kind == OperandKind::Register &&
+              fn_->register_type(pair[1].reg) != Type::Pred)
+            error_at(pair[1].loc,
+                     fmt::format("the second half of '{}' d|p must be a predicate", mn));
           break;
         }
         case OperandKind::Address:
@@ -490,8 +562,10 @@ class Checker {
     if (inst.opcode == Opcode::Call) check_call(inst, ops);
     if (inst.opcode == Opcode::Bra && ops.size() == 1 && ops[0].kind == OperandKind::Label &&
         fn_->labels[ops[0].label].target_list != kNone) {
-      error(inst, fmt::format("'bra' target '{}' is a .branchtargets list", fn_->labels[ops[0].label].name),
-            "use 'brx.idx' to branch through a list");
+      error(
+          inst,
+          fmt::format("'bra' target '{}' is a .branchtargets list", fn_->labels[ops[0].label].name),
+          "use 'brx.idx' to branch through a list");
     }
     if (inst.opcode == Opcode::BrxIdx && ops.size() == 2 && ops[1].kind == OperandKind::Label &&
         fn_->labels[ops[1].label].target_list == kNone) {
@@ -501,7 +575,7 @@ class Checker {
   }
 
   // `mov.b64 %rd, {%r1, %r2}` packs (or unpacks) registers whose sizes add up to the type.
-  void check_mov_pack(const Instruction& inst, const Operand& vec, std::optional<Type> want) {
+  void check_mov_pack(const Operand& vec, std::optional<Type> want) {
     if (!want) return;
     unsigned bits = 0;
     for (const Operand& e : fn_->children(vec)) {
@@ -512,10 +586,10 @@ class Checker {
       }
     }
     if (bits != isa::type_bits(*want))
-      error_at(vec.loc, fmt::format("'mov{}' packs {} bits, but the vector elements hold {} bits",
-                                    dotted(*want), isa::type_bits(*want), bits),
+      error_at(vec.loc,
+               fmt::format("'mov{}' packs {} bits, but the vector elements hold {} bits",
+                           dotted(*want), isa::type_bits(*want), bits),
                "the element registers' sizes must add up to the instruction type's size");
-    (void)inst;
   }
 
   void check_vector_width(const Instruction& inst, std::span<const Operand> ops) {
@@ -525,10 +599,12 @@ class Checker {
     const bool store = inst.opcode == Opcode::St || inst.opcode == Opcode::StAsync;
     if (store && isa::canonical_space(inst.space()) == StateSpace::Const)
       error(inst, "state space .const is read-only; 'st' cannot write it");
-    if (store && !ops.empty() && ops[0].kind == OperandKind::Address && ops[0].symbol.kind == SymbolKind::Param &&
-        fn_->is_entry)
-      error_at(ops[0].loc, fmt::format("kernel parameter '{}' is read-only", fn_->params[ops[0].symbol.index].name),
-               "copy it to a register or a local variable first");
+    if (store && !ops.empty() && ops[0].kind == OperandKind::Address &&
+        ops[0].symbol.kind == SymbolKind::Param && fn_->is_entry)
+      error_at(
+          ops[0].loc,
+          fmt::format("kernel parameter '{}' is read-only", fn_->params[ops[0].symbol.index].name),
+          "copy it to a register or a local variable first");
     const std::size_t data_index = inst.opcode == Opcode::Ld || inst.opcode == Opcode::Ldu ? 0 : 1;
     if (ops.size() <= data_index) return;
     const Operand& data = ops[data_index];
@@ -538,28 +614,36 @@ class Checker {
       const unsigned bits = width * isa::type_bits(*t);
       const bool wide_ok = mod_.sm >= 100 && bits <= 256;
       if (bits > 128 && !wide_ok)
-        error(inst, fmt::format("'.v{}{}' is {} bits; a vector access is at most 128 bits{}", width,
-                                dotted(*t), bits, mod_.sm >= 100 ? " (256 on sm_100+)" : ""),
+        error(inst,
+              fmt::format("'.v{}{}' is {} bits; a vector access is at most 128 bits{}", width,
+                          dotted(*t), bits, mod_.sm >= 100 ? " (256 on sm_100+)" : ""),
               "split the access or use a narrower type");
     }
     if (width == 1 && data.kind == OperandKind::Vector) {
-      error_at(data.loc, fmt::format("'{}' with a vector operand needs '.v{}'", mn, data.child_count),
+      error_at(data.loc,
+               fmt::format("'{}' with a vector operand needs '.v{}'", mn, data.child_count),
                "add the vector width before the type, e.g. 'ld.global.v4.f32'");
     } else if (width > 1 && data.kind != OperandKind::Vector) {
-      error_at(data.loc, fmt::format("'{}.v{}' needs a {{...}} vector of {} registers", mn, width, width));
+      error_at(data.loc,
+               fmt::format("'{}.v{}' needs a {{...}} vector of {} registers", mn, width, width));
     } else if (width > 1 && data.child_count != width) {
-      error_at(data.loc, fmt::format("'{}.v{}' needs {} elements, the vector has {}", mn, width, width,
-                                     data.child_count));
+      error_at(data.loc, fmt::format("'{}.v{}' needs {} elements, the vector has {}", mn, width,
+                                     width, data.child_count));
     }
   }
 
   const Variable* variable(const SymbolRef& s) const {
     switch (s.kind) {
-      case SymbolKind::Global: return &mod_.globals[s.index];
-      case SymbolKind::Local: return &fn_->locals[s.index];
-      case SymbolKind::Param: return &fn_->params[s.index];
-      case SymbolKind::Return: return &fn_->returns[s.index];
-      default: return nullptr;
+      case SymbolKind::Global:
+        return &mod_.globals[s.index];
+      case SymbolKind::Local:
+        return &fn_->locals[s.index];
+      case SymbolKind::Param:
+        return &fn_->params[s.index];
+      case SymbolKind::Return:
+        return &fn_->returns[s.index];
+      default:
+        return nullptr;
     }
   }
 
@@ -568,8 +652,10 @@ class Checker {
       const Type t = fn_->register_type(op.reg);
       const unsigned bits = isa::type_bits(t);
       if ((bits != 32 && bits != 64) || isa::is_float(t))
-        error_at(op.loc, fmt::format("type mismatch: address register '{}' is {}; addresses are 32- or "
-                                     "64-bit integers", fn_->register_name(op.reg), dotted(t)));
+        error_at(op.loc,
+                 fmt::format("type mismatch: address register '{}' is {}; addresses are 32- or "
+                             "64-bit integers",
+                             fn_->register_name(op.reg), dotted(t)));
       return;
     }
     if (!op.symbol.valid()) return;
@@ -589,7 +675,8 @@ class Checker {
                fmt::format("'{}' is a .{} variable, but '{}' accesses .{}", v->name,
                            isa::state_space_name(v->space), isa::opcode_mnemonic(inst.opcode),
                            isa::state_space_name(inst.space())),
-               fmt::format("use '{}.{}'", isa::opcode_mnemonic(inst.opcode), isa::state_space_name(v->space)));
+               fmt::format("use '{}.{}'", isa::opcode_mnemonic(inst.opcode),
+                           isa::state_space_name(v->space)));
     }
   }
 
@@ -618,15 +705,18 @@ class Checker {
     }
     if (target.kind == OperandKind::Symbol && target.symbol.kind == SymbolKind::Function) {
       const Function& callee = mod_.functions[target.symbol.index];
-      if (callee.is_entry) error_at(target.loc, fmt::format("'{}' is a kernel (.entry) and cannot be called", callee.name));
+      if (callee.is_entry)
+        error_at(target.loc,
+                 fmt::format("'{}' is a kernel (.entry) and cannot be called", callee.name));
       const std::size_t nargs = args ? args->child_count : 0;
       if (nargs != callee.params.size())
-        error_at(target.loc, fmt::format("'{}' takes {} argument{}, the call passes {}", callee.name,
-                                         callee.params.size(), callee.params.size() == 1 ? "" : "s", nargs));
+        error_at(target.loc,
+                 fmt::format("'{}' takes {} argument{}, the call passes {}", callee.name,
+                             callee.params.size(), callee.params.size() == 1 ? "" : "s", nargs));
       if (rets && rets->child_count != callee.returns.size())
-        error_at(target.loc, fmt::format("'{}' returns {} value{}, the call expects {}", callee.name,
-                                         callee.returns.size(), callee.returns.size() == 1 ? "" : "s",
-                                         rets->child_count));
+        error_at(target.loc, fmt::format("'{}' returns {} value{}, the call expects {}",
+                                         callee.name, callee.returns.size(),
+                                         callee.returns.size() == 1 ? "" : "s", rets->child_count));
       if (proto) error_at(proto->loc, "a direct call takes no prototype");
       return;
     }
@@ -636,8 +726,10 @@ class Checker {
         return;
       }
       const Label& l = fn_->labels[proto->label];
-      if (l.prototype == kNone && (l.target_list == kNone || !fn_->target_lists[l.target_list].calls))
-        error_at(proto->loc, fmt::format("'{}' is neither a .callprototype nor a .calltargets label", l.name));
+      if (l.prototype == kNone &&
+          (l.target_list == kNone || !fn_->target_lists[l.target_list].calls))
+        error_at(proto->loc,
+                 fmt::format("'{}' is neither a .callprototype nor a .calltargets label", l.name));
       return;
     }
     error_at(target.loc, "the call target must be a function or a register");
@@ -650,6 +742,8 @@ class Checker {
 
 }  // namespace
 
-void check(const Module& module, Diagnostics& diags) { Checker(module, diags).run(); }
+void check(const Module& module, Diagnostics& diags) {
+  Checker(module, diags).run();
+}
 
 }  // namespace smsim::ptx

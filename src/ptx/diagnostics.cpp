@@ -50,8 +50,10 @@ void Diagnostics::add(Severity severity, SourceLoc loc, std::string message, std
   diagnostics_.push_back({severity, loc, std::move(message), std::move(hint)});
   if (severity == Severity::Error && saturated() && !limit_reported_) {
     limit_reported_ = true;
-    diagnostics_.push_back(
-        {Severity::Note, loc, fmt::format("too many errors ({}); stopping here", error_limit_), {}});
+    diagnostics_.push_back({Severity::Note,
+                            loc,
+                            fmt::format("too many errors ({}); stopping here", error_limit_),
+                            {}});
   }
 }
 

@@ -48,8 +48,8 @@ enum class InitKind : uint8_t {
 struct InitItem {
   InitKind kind = InitKind::Integer;
   uint8_t float_bits = 0;
-  bool generic = false;  // `generic(sym)`
-  bool negative = false; // written with a leading minus (printing only)
+  bool generic = false;   // `generic(sym)`
+  bool negative = false;  // written with a leading minus (printing only)
   uint64_t bits = 0;
   uint32_t symbol = kNone;  // global variable or function index (see SymbolRef)
   bool symbol_is_function = false;
@@ -62,18 +62,18 @@ struct Variable {
   Linkage linkage = Linkage::None;
   Type type = Type::B8;
   OpaqueKind opaque = OpaqueKind::None;
-  uint8_t vector = 1;                // `.v2` / `.v4`
-  uint32_t align = 0;                // 0 when not given
-  std::vector<uint64_t> dims;        // array dimensions; 0 means `[]` (size from initializer or extern)
-  std::vector<InitItem> init;        // empty when there is no initializer
-  std::string raw_init;              // samplerref `{ filter_mode = linear, ... }` kept as text
-  bool is_ptr = false;               // `.ptr` (kernel params)
+  uint8_t vector = 1;          // `.v2` / `.v4`
+  uint32_t align = 0;          // 0 when not given
+  std::vector<uint64_t> dims;  // array dimensions; 0 means `[]` (size from initializer or extern)
+  std::vector<InitItem> init;  // empty when there is no initializer
+  std::string raw_init;        // samplerref `{ filter_mode = linear, ... }` kept as text
+  bool is_ptr = false;         // `.ptr` (kernel params)
   StateSpace ptr_space = StateSpace::Generic;
   uint32_t ptr_align = 0;
   SourceLoc loc;
 
-  uint64_t element_count() const;    // product of dims (1 for scalars)
-  uint64_t size_bytes() const;       // element_count * vector * type bytes
+  uint64_t element_count() const;  // product of dims (1 for scalars)
+  uint64_t size_bytes() const;     // element_count * vector * type bytes
 };
 
 // --------------------------------------------------------------- operands
@@ -81,7 +81,8 @@ enum class SymbolKind : uint8_t { None, Global, Local, Param, Return, Function }
 
 struct SymbolRef {
   SymbolKind kind = SymbolKind::None;
-  uint32_t index = kNone;  // into Module::globals / Function::locals / params / returns / Module::functions
+  uint32_t index =
+      kNone;  // into Module::globals / Function::locals / params / returns / Module::functions
   bool valid() const { return kind != SymbolKind::None; }
 };
 
@@ -152,7 +153,7 @@ struct Instruction {
   bool guard_negated = false;
   uint32_t first_operand = 0;  // in Function::operand_pool
   uint32_t operand_count = 0;
-  SourceLoc loc;             // PTX line:col
+  SourceLoc loc;               // PTX line:col
   uint32_t debug_loc = kNone;  // Function::debug_locs index of the latest `.loc`
 
   std::span<const Suffix> suffix_list() const { return {suffixes.data(), suffix_count}; }
@@ -169,18 +170,18 @@ struct Instruction {
 
 // ---------------------------------------------------------------- functions
 struct RegisterDecl {
-  std::string name;     // `%r` for `%r<10>`, `%p` for a plain `%p`
+  std::string name;  // `%r` for `%r<10>`, `%p` for a plain `%p`
   Type type = Type::B32;
-  uint8_t vector = 1;   // `.reg .v4 .f32 %v`
-  uint32_t count = 0;   // 0 for a plain name, N for `name<N>`
+  uint8_t vector = 1;  // `.reg .v4 .f32 %v`
+  uint32_t count = 0;  // 0 for a plain name, N for `name<N>`
   RegId first = 0;
   SourceLoc loc;
 };
 
 struct RegisterInfo {
   Type type = Type::B32;
-  uint32_t decl = 0;     // RegisterDecl index
-  uint32_t index = kNone; // index within a `<N>` range, kNone for a plain name
+  uint32_t decl = 0;       // RegisterDecl index
+  uint32_t index = kNone;  // index within a `<N>` range, kNone for a plain name
 };
 
 struct Label {
@@ -193,8 +194,8 @@ struct Label {
 };
 
 struct TargetList {
-  bool calls = false;              // `.calltargets` (functions) vs `.branchtargets` (labels)
-  std::vector<uint32_t> targets;   // label ids, or function indices
+  bool calls = false;             // `.calltargets` (functions) vs `.branchtargets` (labels)
+  std::vector<uint32_t> targets;  // label ids, or function indices
 };
 
 struct Prototype {
@@ -220,7 +221,14 @@ struct PerfDirectives {
 };
 
 enum class BodyItemKind : uint8_t {
-  Instruction, RegisterDecl, Local, Label, BlockOpen, BlockClose, Pragma, Loc,
+  Instruction,
+  RegisterDecl,
+  Local,
+  Label,
+  BlockOpen,
+  BlockClose,
+  Pragma,
+  Loc,
 };
 
 struct BodyItem {
@@ -239,8 +247,8 @@ struct Function {
   SourceLoc loc;
 
   std::vector<RegisterDecl> register_decls;
-  std::vector<RegisterInfo> registers;     // RegId -> type
-  std::vector<Variable> locals;            // `.local/.shared/.param` inside the body
+  std::vector<RegisterInfo> registers;  // RegId -> type
+  std::vector<Variable> locals;         // `.local/.shared/.param` inside the body
   std::vector<Instruction> instructions;
   std::vector<Operand> operand_pool;
   std::vector<Label> labels;
@@ -277,7 +285,16 @@ struct Alias {
 };
 
 // FunctionDecl is a prototype (`.func f(...);`) seen before the definition.
-enum class ModuleItemKind : uint8_t { Global, FunctionDecl, Function, File, Section, Dwarf, Alias, Pragma };
+enum class ModuleItemKind : uint8_t {
+  Global,
+  FunctionDecl,
+  Function,
+  File,
+  Section,
+  Dwarf,
+  Alias,
+  Pragma
+};
 
 struct ModuleItem {
   ModuleItemKind kind;

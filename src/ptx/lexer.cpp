@@ -4,31 +4,56 @@ namespace smsim::ptx {
 
 std::string_view token_kind_name(TokenKind k) {
   switch (k) {
-    case TokenKind::Identifier: return "identifier";
-    case TokenKind::Directive: return "directive";
-    case TokenKind::Integer: return "integer";
-    case TokenKind::Float: return "float";
-    case TokenKind::String: return "string";
-    case TokenKind::DwarfLine: return "@@DWARF line";
-    case TokenKind::Comma: return "','";
-    case TokenKind::Semicolon: return "';'";
-    case TokenKind::Colon: return "':'";
-    case TokenKind::LParen: return "'('";
-    case TokenKind::RParen: return "')'";
-    case TokenKind::LBracket: return "'['";
-    case TokenKind::RBracket: return "']'";
-    case TokenKind::LBrace: return "'{'";
-    case TokenKind::RBrace: return "'}'";
-    case TokenKind::Plus: return "'+'";
-    case TokenKind::Minus: return "'-'";
-    case TokenKind::Bang: return "'!'";
-    case TokenKind::Pipe: return "'|'";
-    case TokenKind::At: return "'@'";
-    case TokenKind::Less: return "'<'";
-    case TokenKind::Greater: return "'>'";
-    case TokenKind::Equals: return "'='";
-    case TokenKind::End: return "end of input";
-    case TokenKind::Invalid: return "invalid character";
+    case TokenKind::Identifier:
+      return "identifier";
+    case TokenKind::Directive:
+      return "directive";
+    case TokenKind::Integer:
+      return "integer";
+    case TokenKind::Float:
+      return "float";
+    case TokenKind::String:
+      return "string";
+    case TokenKind::DwarfLine:
+      return "@@DWARF line";
+    case TokenKind::Comma:
+      return "','";
+    case TokenKind::Semicolon:
+      return "';'";
+    case TokenKind::Colon:
+      return "':'";
+    case TokenKind::LParen:
+      return "'('";
+    case TokenKind::RParen:
+      return "')'";
+    case TokenKind::LBracket:
+      return "'['";
+    case TokenKind::RBracket:
+      return "']'";
+    case TokenKind::LBrace:
+      return "'{'";
+    case TokenKind::RBrace:
+      return "'}'";
+    case TokenKind::Plus:
+      return "'+'";
+    case TokenKind::Minus:
+      return "'-'";
+    case TokenKind::Bang:
+      return "'!'";
+    case TokenKind::Pipe:
+      return "'|'";
+    case TokenKind::At:
+      return "'@'";
+    case TokenKind::Less:
+      return "'<'";
+    case TokenKind::Greater:
+      return "'>'";
+    case TokenKind::Equals:
+      return "'='";
+    case TokenKind::End:
+      return "end of input";
+    case TokenKind::Invalid:
+      return "invalid character";
   }
   return "token";
 }
@@ -140,24 +165,42 @@ Token Lexer::next_token() {
   }
   ++pos_;
   switch (c) {
-    case ',': return make(TokenKind::Comma, start, here);
-    case ';': return make(TokenKind::Semicolon, start, here);
-    case ':': return make(TokenKind::Colon, start, here);
-    case '(': return make(TokenKind::LParen, start, here);
-    case ')': return make(TokenKind::RParen, start, here);
-    case '[': return make(TokenKind::LBracket, start, here);
-    case ']': return make(TokenKind::RBracket, start, here);
-    case '{': return make(TokenKind::LBrace, start, here);
-    case '}': return make(TokenKind::RBrace, start, here);
-    case '+': return make(TokenKind::Plus, start, here);
-    case '-': return make(TokenKind::Minus, start, here);
-    case '!': return make(TokenKind::Bang, start, here);
-    case '|': return make(TokenKind::Pipe, start, here);
-    case '@': return make(TokenKind::At, start, here);
-    case '<': return make(TokenKind::Less, start, here);
-    case '>': return make(TokenKind::Greater, start, here);
-    case '=': return make(TokenKind::Equals, start, here);
-    default: return make(TokenKind::Invalid, start, here);
+    case ',':
+      return make(TokenKind::Comma, start, here);
+    case ';':
+      return make(TokenKind::Semicolon, start, here);
+    case ':':
+      return make(TokenKind::Colon, start, here);
+    case '(':
+      return make(TokenKind::LParen, start, here);
+    case ')':
+      return make(TokenKind::RParen, start, here);
+    case '[':
+      return make(TokenKind::LBracket, start, here);
+    case ']':
+      return make(TokenKind::RBracket, start, here);
+    case '{':
+      return make(TokenKind::LBrace, start, here);
+    case '}':
+      return make(TokenKind::RBrace, start, here);
+    case '+':
+      return make(TokenKind::Plus, start, here);
+    case '-':
+      return make(TokenKind::Minus, start, here);
+    case '!':
+      return make(TokenKind::Bang, start, here);
+    case '|':
+      return make(TokenKind::Pipe, start, here);
+    case '@':
+      return make(TokenKind::At, start, here);
+    case '<':
+      return make(TokenKind::Less, start, here);
+    case '>':
+      return make(TokenKind::Greater, start, here);
+    case '=':
+      return make(TokenKind::Equals, start, here);
+    default:
+      return make(TokenKind::Invalid, start, here);
   }
 }
 
@@ -183,7 +226,8 @@ Token Lexer::lex_number(std::size_t start, SourceLoc here) {
   const auto at = [&](std::size_t i) { return i < src_.size() ? src_[i] : '\0'; };
   const char c0 = at(pos_);
   const char c1 = at(pos_ + 1);
-  if (c0 == '0' && (c1 == 'f' || c1 == 'F' || c1 == 'd' || c1 == 'D') && is_hex_digit(at(pos_ + 2))) {
+  if (c0 == '0' && (c1 == 'f' || c1 == 'F' || c1 == 'd' || c1 == 'D') &&
+      is_hex_digit(at(pos_ + 2))) {
     pos_ += 2;
     while (is_hex_digit(at(pos_))) ++pos_;
     return make(TokenKind::Float, start, here);

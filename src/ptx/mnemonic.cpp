@@ -115,14 +115,16 @@ bool decode_mnemonic(std::string_view token, DecodedMnemonic& out, MnemonicError
       suffix = Suffix::of(*m);
     } else if (MatrixShape shape; parse_shape(part, shape)) {
       if (out.shape.present()) {
-        error.message = fmt::format("more than one matrix shape on '{}'", token.substr(0, opcode_end));
+        error.message =
+            fmt::format("more than one matrix shape on '{}'", token.substr(0, opcode_end));
         error.column = start;
         return false;
       }
       out.shape = shape;
       suffix = {SuffixKind::Shape, 0};
     } else {
-      error.message = fmt::format("unknown modifier '.{}' on '{}'", part, token.substr(0, opcode_end));
+      error.message =
+          fmt::format("unknown modifier '.{}' on '{}'", part, token.substr(0, opcode_end));
       error.column = start;
       return false;
     }

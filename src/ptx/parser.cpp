@@ -39,9 +39,9 @@ std::optional<StateSpace> space_directive(std::string_view text) {
 }
 
 bool known_sm(uint32_t sm) {
-  static constexpr uint32_t kKnown[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61,
-                                        62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110,
-                                        120, 121};
+  static constexpr uint32_t kKnown[] = {10, 11, 12, 13,  20,  21,  30,  32,  35, 37, 50,
+                                        52, 53, 60, 61,  62,  70,  72,  75,  80, 86, 87,
+                                        88, 89, 90, 100, 101, 103, 110, 120, 121};
   for (uint32_t k : kKnown)
     if (k == sm) return true;
   return false;
@@ -69,7 +69,8 @@ void Parser::advance() {
       error(tok_.loc, "unterminated comment: unexpected end of file inside /* ... */");
       tok_ = {TokenKind::End, {}, tok_.loc};  // the comment swallows the rest of the input
     } else if (t.starts_with("\"")) {
-      error(tok_.loc, "unterminated string (invalid character or end of line before the closing '\"')");
+      error(tok_.loc,
+            "unterminated string (invalid character or end of line before the closing '\"')");
     } else if (is_digit(t[0])) {
       error(tok_.loc, fmt::format("invalid number '{}'", printable(t)));
     } else if (t == "%") {
@@ -149,7 +150,8 @@ bool Parser::parse_u64(const Token& t, uint64_t& out) {
   }
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
   if (ec == std::errc::result_out_of_range) {
-    error(t.loc, fmt::format("integer '{}' is out of range (more than 64 bits)", printable(t.text)));
+    error(t.loc,
+          fmt::format("integer '{}' is out of range (more than 64 bits)", printable(t.text)));
     return false;
   }
   if (ec != std::errc{} || end != s.data() + s.size()) {
@@ -182,8 +184,8 @@ bool Parser::parse_float(const Token& t, bool negative, uint64_t& bits, uint8_t&
     const bool is_single = s[1] == 'f' || s[1] == 'F';
     const std::size_t digits = is_single ? 8 : 16;
     if (s.size() != digits + 2) {
-      error(t.loc, fmt::format("'{}' must have exactly {} hex digits after '{}'",
-                               s.substr(0, 40), digits, s.substr(0, 2)));
+      error(t.loc, fmt::format("'{}' must have exactly {} hex digits after '{}'", s.substr(0, 40),
+                               digits, s.substr(0, 2)));
       return false;
     }
     const auto [end, ec] = std::from_chars(s.data() + 2, s.data() + s.size(), bits, 16);
@@ -229,7 +231,8 @@ Module Parser::run() {
     module_statement();
   }
   if (!seen_version_ && !version_missing_reported_) {
-    error(first, "missing .version directive (the module is empty)", "PTX modules start with e.g. '.version 9.0'");
+    error(first, "missing .version directive (the module is empty)",
+          "PTX modules start with e.g. '.version 9.0'");
   } else if (seen_version_ && mod_.target.empty() && !target_missing_reported_) {
     error(tok_.loc, "missing .target directive", "add e.g. '.target sm_90'");
   }
@@ -295,7 +298,8 @@ void Parser::module_statement() {
     seen_declaration_ = true;
     return parse_global_variables(linkage);
   }
-  if (tok_.kind == TokenKind::Directive && (tok_.text == ".reg" || tok_.text == ".loc" || tok_.text == ".maxntid")) {
+  if (tok_.kind == TokenKind::Directive &&
+      (tok_.text == ".reg" || tok_.text == ".loc" || tok_.text == ".maxntid")) {
     error(tok_.loc, fmt::format("directive '{}' is only allowed inside a function", tok_.text));
   } else {
     error(tok_.loc, fmt::format("unknown directive '{}' at module scope", printable(tok_.text)));
@@ -318,7 +322,8 @@ void Parser::parse_version() {
   const std::string_view s = t.text;
   const std::size_t dot = s.find('.');
   uint32_t major = 0, minor = 0;
-  const auto r1 = std::from_chars(s.data(), s.data() + (dot == std::string_view::npos ? s.size() : dot), major);
+  const auto r1 =
+      std::from_chars(s.data(), s.data() + (dot == std::string_view::npos ? s.size() : dot), major);
   bool ok = r1.ec == std::errc{};
   if (dot != std::string_view::npos) {
     const auto r2 = std::from_chars(s.data() + dot + 1, s.data() + s.size(), minor);
@@ -350,9 +355,11 @@ void Parser::parse_target() {
       const auto [end, ec] = std::from_chars(name.data() + 3, name.data() + name.size(), sm);
       const std::string_view rest(end, static_cast<std::size_t>(name.data() + name.size() - end));
       if (ec != std::errc{} || !known_sm(sm) || !(rest.empty() || rest == "a" || rest == "f")) {
-        error(tok_.loc, fmt::format("unknown target '{}'", name.substr(0, 40)),
-              "known targets: sm_10 .. sm_13, sm_20, sm_21, sm_3x, sm_5x, sm_6x, sm_70, sm_72, sm_75, "
-              "sm_80, sm_86 .. sm_89, sm_90, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (+a/f)");
+        error(
+            tok_.loc, fmt::format("unknown target '{}'", name.substr(0, 40)),
+            "known targets: sm_10 .. sm_13, sm_20, sm_21, sm_3x, sm_5x, sm_6x, sm_70, sm_72, "
+            "sm_75, "
+            "sm_80, sm_86 .. sm_89, sm_90, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121 (+a/f)");
       }
       mod_.sm = sm;
     } else if (name != "texmode_unified" && name != "texmode_independent" && name != "debug" &&
@@ -367,12 +374,14 @@ void Parser::parse_target() {
 }
 
 void Parser::parse_address_size() {
-  if (seen_declaration_) error(tok_.loc, ".address_size must come before every variable and function");
+  if (seen_declaration_)
+    error(tok_.loc, ".address_size must come before every variable and function");
   advance();
   uint32_t size = 0;
   const SourceLoc at = tok_.loc;
   if (!parse_uint32_token(size, "an address size")) return sync_statement();
-  if (size != 32 && size != 64) error(at, fmt::format("address size must be 32 or 64, not {}", size));
+  if (size != 32 && size != 64)
+    error(at, fmt::format("address size must be 32 or 64, not {}", size));
   mod_.address_size = size;
   mod_.has_address_size = true;
   accept(TokenKind::Semicolon);
@@ -447,11 +456,13 @@ void Parser::parse_alias() {
   a.target = std::string(tok_.text);
   SymbolRef target;
   if (!resolve_symbol(tok_.text, target) || target.kind != SymbolKind::Function) {
-    error(tok_.loc, fmt::format(".alias target '{}' is not a declared function", tok_.text.substr(0, 60)));
+    error(tok_.loc,
+          fmt::format(".alias target '{}' is not a declared function", tok_.text.substr(0, 60)));
   }
   advance();
   if (global_names_.contains(alias_tok.text))
-    error(alias_tok.loc, fmt::format("duplicate declaration of '{}'", alias_tok.text.substr(0, 60)));
+    error(alias_tok.loc,
+          fmt::format("duplicate declaration of '{}'", alias_tok.text.substr(0, 60)));
   else if (target.kind == SymbolKind::Function)
     global_names_.emplace(alias_tok.text, target);
   mod_.items.push_back({ModuleItemKind::Alias, static_cast<uint32_t>(mod_.aliases.size())});
@@ -480,10 +491,12 @@ bool Parser::parse_param_list(std::vector<Variable>& out, bool allow_reg) {
     Variable v;
     v.loc = tok_.loc;
     if (tok_.kind == TokenKind::Identifier && peek().kind == TokenKind::Colon) {
-      error(tok_.loc, fmt::format("label '{}' is not allowed in a parameter list", printable(tok_.text)));
+      error(tok_.loc,
+            fmt::format("label '{}' is not allowed in a parameter list", printable(tok_.text)));
       return false;
     }
-    const auto space = tok_.kind == TokenKind::Directive ? space_directive(tok_.text) : std::nullopt;
+    const auto space =
+        tok_.kind == TokenKind::Directive ? space_directive(tok_.text) : std::nullopt;
     if (!space || (*space != StateSpace::Param && !(allow_reg && *space == StateSpace::Reg))) {
       error(tok_.loc, fmt::format("expected '.param'{} in a parameter list, found '{}'",
                                   allow_reg ? " or '.reg'" : "", tok_.text.substr(0, 40)));
@@ -577,13 +590,15 @@ void Parser::parse_function(Linkage linkage, SourceLoc start) {
   if (const auto it = global_names_.find(name_tok.text); it != global_names_.end()) {
     const SymbolRef prev = it->second;
     if (prev.kind != SymbolKind::Function) {
-      error(name_tok.loc, fmt::format("duplicate declaration of '{}' (already a variable)", fn.name));
+      error(name_tok.loc,
+            fmt::format("duplicate declaration of '{}' (already a variable)", fn.name));
     } else if (mod_.functions[prev.index].has_body && tok_.kind == TokenKind::LBrace) {
       error(name_tok.loc, fmt::format("duplicate definition of function '{}'", fn.name));
     } else {
       const Function& old = mod_.functions[prev.index];
       if (old.params.size() != fn.params.size() || old.returns.size() != fn.returns.size()) {
-        error(name_tok.loc, fmt::format("function '{}' is redeclared with a different signature", fn.name));
+        error(name_tok.loc,
+              fmt::format("function '{}' is redeclared with a different signature", fn.name));
       }
       index = prev.index;
       replaces_prototype = true;
@@ -593,7 +608,8 @@ void Parser::parse_function(Linkage linkage, SourceLoc start) {
   }
   const bool has_body = tok_.kind == TokenKind::LBrace;
   if (!replaces_prototype || has_body)
-    mod_.items.push_back({has_body ? ModuleItemKind::Function : ModuleItemKind::FunctionDecl, index});
+    mod_.items.push_back(
+        {has_body ? ModuleItemKind::Function : ModuleItemKind::FunctionDecl, index});
   if (!replaces_prototype) {
     mod_.functions.emplace_back();
     mod_.functions.back().name = fn.name;
@@ -602,7 +618,8 @@ void Parser::parse_function(Linkage linkage, SourceLoc start) {
     mod_.functions.back().is_entry = fn.is_entry;
   }
   if (has_body) {
-    if (linkage == Linkage::Extern) error(tok_.loc, fmt::format("'.extern' function '{}' cannot have a body", fn.name));
+    if (linkage == Linkage::Extern)
+      error(tok_.loc, fmt::format("'.extern' function '{}' cannot have a body", fn.name));
     fn.has_body = true;
     parse_body(fn);
   } else {
@@ -624,7 +641,8 @@ bool Parser::parse_declarator_attrs(Variable& v) {
       advance();
       uint32_t a = 0;
       if (!parse_uint32_token(a, "an alignment")) return false;
-      if (a == 0 || (a & (a - 1)) != 0) error(at, fmt::format("alignment {} is not a power of two", a));
+      if (a == 0 || (a & (a - 1)) != 0)
+        error(at, fmt::format("alignment {} is not a power of two", a));
       (in_ptr ? v.ptr_align : v.align) = a;
     } else if (d == ".ptr") {
       v.is_ptr = true;
@@ -634,7 +652,9 @@ bool Parser::parse_declarator_attrs(Variable& v) {
       v.vector = static_cast<uint8_t>(d[2] - '0');
       advance();
     } else if (d == ".texref" || d == ".samplerref" || d == ".surfref") {
-      v.opaque = d == ".texref" ? OpaqueKind::Texref : d == ".samplerref" ? OpaqueKind::Samplerref : OpaqueKind::Surfref;
+      v.opaque = d == ".texref"       ? OpaqueKind::Texref
+                 : d == ".samplerref" ? OpaqueKind::Samplerref
+                                      : OpaqueKind::Surfref;
       v.type = Type::B64;
       has_type = true;
       advance();
@@ -682,7 +702,8 @@ bool Parser::parse_declarator_name(Variable& v, bool allow_init) {
       const Token t = tok_;
       advance();
       if (!parse_u64(t, n)) {
-        if (t.kind == TokenKind::Integer) error(t.loc, fmt::format("array size of '{}' is out of range", v.name));
+        if (t.kind == TokenKind::Integer)
+          error(t.loc, fmt::format("array size of '{}' is out of range", v.name));
         return false;
       }
       if (n == 0) error(t.loc, "array dimension must be positive");

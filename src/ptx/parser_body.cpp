@@ -136,7 +136,8 @@ void Parser::parse_body(Function& fn) {
   for (uint32_t i = 0; i < fn.params.size(); ++i) {
     const Variable& p = fn.params[i];
     if (p.space == StateSpace::Reg) {
-      RegisterDecl decl{p.name, p.type, p.vector, 0, static_cast<RegId>(fn.registers.size()), p.loc};
+      RegisterDecl decl{p.name, p.type, p.vector, 0, static_cast<RegId>(fn.registers.size()),
+                        p.loc};
       fn.registers.push_back({p.type, static_cast<uint32_t>(fn.register_decls.size()), kNone});
       if (bind(fn.params[i].name, {BindingKind::Register, decl.first}, p.loc))
         fn.register_decls.push_back(std::move(decl));
@@ -147,7 +148,8 @@ void Parser::parse_body(Function& fn) {
   for (uint32_t i = 0; i < fn.returns.size(); ++i) {
     const Variable& r = fn.returns[i];
     if (r.space == StateSpace::Reg) {
-      RegisterDecl decl{r.name, r.type, r.vector, 0, static_cast<RegId>(fn.registers.size()), r.loc};
+      RegisterDecl decl{r.name, r.type, r.vector, 0, static_cast<RegId>(fn.registers.size()),
+                        r.loc};
       fn.registers.push_back({r.type, static_cast<uint32_t>(fn.register_decls.size()), kNone});
       if (bind(fn.returns[i].name, {BindingKind::Register, decl.first}, r.loc))
         fn.register_decls.push_back(std::move(decl));
@@ -180,7 +182,8 @@ void Parser::parse_body(Function& fn) {
         break;
       case TokenKind::LBrace:
         if (depth >= kMaxBlockDepth) {
-          if (flattened == 0) error(tok_.loc, fmt::format("blocks nested deeper than {} levels", kMaxBlockDepth));
+          if (flattened == 0)
+            error(tok_.loc, fmt::format("blocks nested deeper than {} levels", kMaxBlockDepth));
           ++flattened;
           advance();
           break;
@@ -207,8 +210,11 @@ void Parser::parse_body(Function& fn) {
         advance();
         break;
       case TokenKind::End:
-        error(tok_.loc, fmt::format("unexpected end of file: body of '{}' (opened at line {}) is not closed with '}}'",
-                                    fn.name, open.line));
+        error(
+            tok_.loc,
+            fmt::format(
+                "unexpected end of file: body of '{}' (opened at line {}) is not closed with '}}'",
+                fn.name, open.line));
         depth = 0;
         break;
       default:
@@ -240,7 +246,8 @@ void Parser::finish_function(Function& fn) {
   }
   for (std::size_t i = 0; i < fn.labels.size(); ++i) {
     const Label& l = fn.labels[i];
-    if (!l.defined && !reported[i]) error(l.loc, fmt::format("undefined label '{}' in '{}'", l.name, fn.name));
+    if (!l.defined && !reported[i])
+      error(l.loc, fmt::format("undefined label '{}' in '{}'", l.name, fn.name));
   }
 }
 
@@ -261,9 +268,9 @@ void Parser::body_directive(Function& fn) {
     return;
   }
   const auto space = isa::state_space_from_name(d.substr(1));
-  if (space && (*space == StateSpace::Local || *space == StateSpace::Shared ||
-                *space == StateSpace::Param || *space == StateSpace::Const ||
-                *space == StateSpace::Global)) {
+  if (space &&
+      (*space == StateSpace::Local || *space == StateSpace::Shared || *space == StateSpace::Param ||
+       *space == StateSpace::Const || *space == StateSpace::Global)) {
     return parse_local_decl(fn, *space);
   }
   if (d == ".version" || d == ".target" || d == ".address_size" || d == ".entry" || d == ".func" ||
@@ -279,7 +286,8 @@ void Parser::body_directive(Function& fn) {
 void Parser::parse_reg_decl(Function& fn) {
   advance();
   uint8_t vector = 1;
-  if (tok_.kind == TokenKind::Directive && (tok_.text == ".v2" || tok_.text == ".v4" || tok_.text == ".v8")) {
+  if (tok_.kind == TokenKind::Directive &&
+      (tok_.text == ".v2" || tok_.text == ".v4" || tok_.text == ".v8")) {
     vector = static_cast<uint8_t>(tok_.text[2] - '0');
     advance();
   }
@@ -311,8 +319,12 @@ void Parser::parse_reg_decl(Function& fn) {
                                   kMaxRegistersPerFunction));
       return sync_statement();
     }
-    RegisterDecl decl{std::string(name.text), *type, vector, count,
-                      static_cast<RegId>(fn.registers.size()), name.loc};
+    RegisterDecl decl{std::string(name.text),
+                      *type,
+                      vector,
+                      count,
+                      static_cast<RegId>(fn.registers.size()),
+                      name.loc};
     const uint32_t decl_index = static_cast<uint32_t>(fn.register_decls.size());
     if (count == 0) {
       if (!bind(name.text, {BindingKind::Register, decl.first}, name.loc)) continue;
@@ -320,7 +332,8 @@ void Parser::parse_reg_decl(Function& fn) {
     } else {
       Scope& s = scopes_[scope_depth_ - 1];
       if (s.names.contains(name.text) || !s.ranges.emplace(name.text, decl_index).second) {
-        error(name.loc, fmt::format("'{}' is already declared in this scope", name.text.substr(0, 60)));
+        error(name.loc,
+              fmt::format("'{}' is already declared in this scope", name.text.substr(0, 60)));
         continue;
       }
       for (uint32_t i = 0; i < count; ++i) fn.registers.push_back({*type, decl_index, i});
@@ -407,7 +420,8 @@ void Parser::parse_target_list(Function& fn, uint32_t label, bool calls) {
     if (calls) {
       SymbolRef s;
       if (!resolve_symbol(tok_.text, s) || s.kind != SymbolKind::Function) {
-        error(tok_.loc, fmt::format("'{}' in .calltargets is not a declared function", tok_.text.substr(0, 60)));
+        error(tok_.loc, fmt::format("'{}' in .calltargets is not a declared function",
+                                    tok_.text.substr(0, 60)));
       } else {
         list.targets.push_back(s.index);
       }
@@ -424,13 +438,15 @@ void Parser::parse_target_list(Function& fn, uint32_t label, bool calls) {
 void Parser::parse_prototype(Function& fn, uint32_t label) {
   advance();
   Prototype proto;
-  if (tok_.kind == TokenKind::LParen && !parse_param_list(proto.returns, true)) return sync_statement();
+  if (tok_.kind == TokenKind::LParen && !parse_param_list(proto.returns, true))
+    return sync_statement();
   if (tok_.kind != TokenKind::Identifier || tok_.text != "_") {
     expect(TokenKind::Identifier, "'_' in .callprototype");
     return sync_statement();
   }
   advance();
-  if (tok_.kind == TokenKind::LParen && !parse_param_list(proto.params, true)) return sync_statement();
+  if (tok_.kind == TokenKind::LParen && !parse_param_list(proto.params, true))
+    return sync_statement();
   if (tok_.kind == TokenKind::Directive && tok_.text == ".noreturn") {
     proto.noreturn = true;
     advance();
@@ -453,7 +469,8 @@ void Parser::parse_instruction(Function& fn) {
       return sync_statement();
     }
     if (!resolve_register(tok_.text, inst.guard)) {
-      error(tok_.loc, fmt::format("undeclared register '{}' used as a guard", tok_.text.substr(0, 60)),
+      error(tok_.loc,
+            fmt::format("undeclared register '{}' used as a guard", tok_.text.substr(0, 60)),
             "declare it with '.reg .pred'");
       return sync_statement();
     }
@@ -462,7 +479,9 @@ void Parser::parse_instruction(Function& fn) {
   const bool guarded = inst.guard != kNone;
   if (tok_.kind != TokenKind::Identifier || (guarded && peek().kind == TokenKind::Colon)) {
     if (guarded) {
-      error(tok_.loc, fmt::format("a guard must be followed by an instruction, found '{}'", tok_.text.substr(0, 40)),
+      error(tok_.loc,
+            fmt::format("a guard must be followed by an instruction, found '{}'",
+                        tok_.text.substr(0, 40)),
             "one '@p' per instruction; labels and declarations cannot be guarded");
     } else {
       error(tok_.loc, fmt::format("expected an instruction, found '{}'", tok_.text.substr(0, 40)));
@@ -501,21 +520,24 @@ void Parser::parse_instruction(Function& fn) {
         error(tok_.loc, fmt::format("more than {} operands", kMaxOperands));
         return sync_statement();
       }
-      const bool label_context = (inst.opcode == Opcode::Bra && count == 0) ||
-                                 (inst.opcode == Opcode::BrxIdx && count == 1) ||
-                                 (inst.opcode == Opcode::Call && call_target_seen &&
-                                  tok_.kind == TokenKind::Identifier);
+      const bool label_context =
+          (inst.opcode == Opcode::Bra && count == 0) ||
+          (inst.opcode == Opcode::BrxIdx && count == 1) ||
+          (inst.opcode == Opcode::Call && call_target_seen && tok_.kind == TokenKind::Identifier);
       Operand& op = ops.emplace_back();
       call_target_context_ = inst.opcode == Opcode::Call && !call_target_seen;
       const bool parsed = parse_operand(fn, op, label_context);
       call_target_context_ = false;
       if (!parsed) return sync_statement();
       // Jump tables and call prototypes must be declared before the instruction that uses them.
-      if (op.kind == OperandKind::Label && inst.opcode != Opcode::Bra && !fn.labels[op.label].defined) {
-        error(op.loc, fmt::format("undefined label '{}': a {} must be declared before the '{}' that uses it",
-                                  fn.labels[op.label].name,
-                                  inst.opcode == Opcode::BrxIdx ? ".branchtargets list" : ".callprototype",
-                                  isa::opcode_mnemonic(inst.opcode)));
+      if (op.kind == OperandKind::Label && inst.opcode != Opcode::Bra &&
+          !fn.labels[op.label].defined) {
+        error(
+            op.loc,
+            fmt::format("undefined label '{}': a {} must be declared before the '{}' that uses it",
+                        fn.labels[op.label].name,
+                        inst.opcode == Opcode::BrxIdx ? ".branchtargets list" : ".callprototype",
+                        isa::opcode_mnemonic(inst.opcode)));
         return sync_statement();
       }
       if (inst.opcode == Opcode::Call && op.kind != OperandKind::ParamList) call_target_seen = true;
@@ -609,8 +631,9 @@ bool Parser::parse_simple_operand(Function& fn, Operand& op, bool label_context)
       }
       return resolve_identifier(fn, t, op);
     default: {
-      const std::string found = t.kind == TokenKind::End ? std::string("end of input")
-                                                         : fmt::format("'{}'", t.text.substr(0, 40));
+      const std::string found = t.kind == TokenKind::End
+                                    ? std::string("end of input")
+                                    : fmt::format("'{}'", t.text.substr(0, 40));
       error(t.loc, fmt::format("expected an operand, found {}", found));
       return false;
     }
@@ -652,8 +675,9 @@ bool Parser::resolve_identifier(Function& fn, const Token& t, Operand& op) {
   if (split_indexed(name, base, index)) {
     for (std::size_t d = scope_depth_; d-- > 0;) {
       if (const auto it = scopes_[d].ranges.find(base); it != scopes_[d].ranges.end()) {
-        hint = fmt::format("'{}<{}>' declares {}0 .. {}{}", base, fn.register_decls[it->second].count,
-                           base, base, fn.register_decls[it->second].count - 1);
+        hint =
+            fmt::format("'{}<{}>' declares {}0 .. {}{}", base, fn.register_decls[it->second].count,
+                        base, base, fn.register_decls[it->second].count - 1);
         break;
       }
     }
@@ -671,24 +695,26 @@ bool Parser::resolve_identifier(Function& fn, const Token& t, Operand& op) {
 }
 
 bool Parser::parse_list(Function& fn, Operand& op, TokenKind close, OperandKind kind) {
-  advance();  // the opening bracket
+  advance();                                    // the opening bracket
   std::vector<Operand>& elems = list_scratch_;  // lists never nest, so one buffer serves
   elems.clear();
   std::size_t n = 0;
   if (tok_.kind != close) {
     do {
-      const bool operand_start = tok_.kind == TokenKind::Identifier || tok_.kind == TokenKind::Integer ||
-                                 tok_.kind == TokenKind::Float || tok_.kind == TokenKind::Minus ||
-                                 tok_.kind == TokenKind::Bang;
+      const bool operand_start = tok_.kind == TokenKind::Identifier ||
+                                 tok_.kind == TokenKind::Integer || tok_.kind == TokenKind::Float ||
+                                 tok_.kind == TokenKind::Minus || tok_.kind == TokenKind::Bang;
       if (tok_.kind == TokenKind::LParen || tok_.kind == TokenKind::LBrace) {
-        error(tok_.loc, fmt::format("'{}' nested deeper than PTX allows: lists and vectors do not nest",
-                                    tok_.text));
+        error(tok_.loc,
+              fmt::format("'{}' nested deeper than PTX allows: lists and vectors do not nest",
+                          tok_.text));
         return false;
       }
       if (!operand_start && tok_.kind != TokenKind::End) {
-        error(tok_.loc, fmt::format("unclosed '{}': expected an operand or '{}', found '{}'",
-                                    close == TokenKind::RBrace ? '{' : '(',
-                                    close == TokenKind::RBrace ? '}' : ')', tok_.text.substr(0, 40)));
+        error(tok_.loc,
+              fmt::format("unclosed '{}': expected an operand or '{}', found '{}'",
+                          close == TokenKind::RBrace ? '{' : '(',
+                          close == TokenKind::RBrace ? '}' : ')', tok_.text.substr(0, 40)));
         return false;
       }
       if (n == kMaxOperands) {
@@ -732,7 +758,8 @@ bool Parser::parse_address(Function& fn, Operand& op) {
     op.kind = OperandKind::TexAddress;
     op.first_child = static_cast<uint32_t>(fn.operand_pool.size());
     op.child_count = static_cast<uint32_t>(n);
-    fn.operand_pool.insert(fn.operand_pool.end(), parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(n));
+    fn.operand_pool.insert(fn.operand_pool.end(), parts.begin(),
+                           parts.begin() + static_cast<std::ptrdiff_t>(n));
     return true;
   }
   bool have_base = false;

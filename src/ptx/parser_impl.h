@@ -44,9 +44,7 @@ struct Scope {
 
 class Parser {
  public:
-  Parser(std::string_view source, Diagnostics& diags) : lex_(source), diags_(diags) {
-    advance();
-  }
+  Parser(std::string_view source, Diagnostics& diags) : lex_(source), diags_(diags) { advance(); }
   Module run();
 
  private:

@@ -7,21 +7,30 @@ namespace {
 
 std::string_view linkage_prefix(Linkage l) {
   switch (l) {
-    case Linkage::None: return "";
-    case Linkage::Visible: return ".visible ";
-    case Linkage::Extern: return ".extern ";
-    case Linkage::Weak: return ".weak ";
-    case Linkage::Common: return ".common ";
+    case Linkage::None:
+      return "";
+    case Linkage::Visible:
+      return ".visible ";
+    case Linkage::Extern:
+      return ".extern ";
+    case Linkage::Weak:
+      return ".weak ";
+    case Linkage::Common:
+      return ".common ";
   }
   return "";
 }
 
 std::string_view opaque_name(OpaqueKind k) {
   switch (k) {
-    case OpaqueKind::Texref: return ".texref";
-    case OpaqueKind::Samplerref: return ".samplerref";
-    case OpaqueKind::Surfref: return ".surfref";
-    case OpaqueKind::None: return "";
+    case OpaqueKind::Texref:
+      return ".texref";
+    case OpaqueKind::Samplerref:
+      return ".samplerref";
+    case OpaqueKind::Surfref:
+      return ".surfref";
+    case OpaqueKind::None:
+      return "";
   }
   return "";
 }
@@ -93,7 +102,8 @@ class Printer {
     if (v.is_ptr) {
       out_ += fmt::format(" .{}", isa::type_name(v.type));
       out_ += " .ptr";
-      if (v.ptr_space != StateSpace::Generic) out_ += fmt::format(" .{}", isa::state_space_name(v.ptr_space));
+      if (v.ptr_space != StateSpace::Generic)
+        out_ += fmt::format(" .{}", isa::state_space_name(v.ptr_space));
       if (v.ptr_align) out_ += fmt::format(" .align {}", v.ptr_align);
       if (v.align) out_ += fmt::format(" .align {}", v.align);
     } else {
@@ -140,8 +150,8 @@ class Printer {
           float_bits(it.bits, it.float_bits);
           break;
         case InitKind::Address: {
-          const std::string& name = it.symbol_is_function ? mod_.functions[it.symbol].name
-                                                          : mod_.globals[it.symbol].name;
+          const std::string& name =
+              it.symbol_is_function ? mod_.functions[it.symbol].name : mod_.globals[it.symbol].name;
           out_ += it.generic ? fmt::format("generic({})", name) : name;
           if (it.offset > 0) out_ += fmt::format("+{}", it.offset);
           if (it.offset < 0) out_ += fmt::format("-{}", -static_cast<uint64_t>(it.offset));
@@ -317,8 +327,12 @@ class Printer {
     for (const Suffix& s : inst.suffix_list()) {
       out_ += '.';
       switch (s.kind) {
-        case SuffixKind::Modifier: out_ += isa::modifier_name(s.modifier()); break;
-        case SuffixKind::Type: out_ += isa::type_name(s.type()); break;
+        case SuffixKind::Modifier:
+          out_ += isa::modifier_name(s.modifier());
+          break;
+        case SuffixKind::Type:
+          out_ += isa::type_name(s.type());
+          break;
         case SuffixKind::Shape:
           out_ += fmt::format("m{}n{}", inst.shape.m, inst.shape.n);
           if (inst.shape.k) out_ += fmt::format("k{}", inst.shape.k);
@@ -335,12 +349,18 @@ class Printer {
 
   std::string_view symbol_name(const Function& f, const SymbolRef& s) const {
     switch (s.kind) {
-      case SymbolKind::Global: return mod_.globals[s.index].name;
-      case SymbolKind::Local: return f.locals[s.index].name;
-      case SymbolKind::Param: return f.params[s.index].name;
-      case SymbolKind::Return: return f.returns[s.index].name;
-      case SymbolKind::Function: return mod_.functions[s.index].name;
-      case SymbolKind::None: break;
+      case SymbolKind::Global:
+        return mod_.globals[s.index].name;
+      case SymbolKind::Local:
+        return f.locals[s.index].name;
+      case SymbolKind::Param:
+        return f.params[s.index].name;
+      case SymbolKind::Return:
+        return f.returns[s.index].name;
+      case SymbolKind::Function:
+        return mod_.functions[s.index].name;
+      case SymbolKind::None:
+        break;
     }
     return "?";
   }
@@ -428,6 +448,8 @@ class Printer {
 
 }  // namespace
 
-std::string print(const Module& module) { return Printer(module).run(); }
+std::string print(const Module& module) {
+  return Printer(module).run();
+}
 
 }  // namespace smsim::ptx

@@ -16,10 +16,25 @@ enum class TokenKind : uint8_t {
   Float,       // `0f3F800000`, `0d3FF0000000000000`, `1.5`, `2e-3`
   String,      // `"nounroll"` (the text keeps the quotes)
   DwarfLine,   // a whole `@@DWARF ...` line
-  Comma, Semicolon, Colon, LParen, RParen, LBracket, RBracket, LBrace, RBrace,
-  Plus, Minus, Bang, Pipe, At, Less, Greater, Equals,
+  Comma,
+  Semicolon,
+  Colon,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Plus,
+  Minus,
+  Bang,
+  Pipe,
+  At,
+  Less,
+  Greater,
+  Equals,
   End,
-  Invalid,     // a byte that starts no token, or an unterminated string/comment
+  Invalid,  // a byte that starts no token, or an unterminated string/comment
 };
 
 struct Token {

@@ -53,10 +53,34 @@ TEST(OpcodeTable, SignaturesAreOrdered) {
 }
 
 TEST(OpcodeTable, KnowsFamiliesNvccEmits) {
-  for (std::string_view m : {"ld", "st", "mov", "cvt", "cvta", "setp", "selp", "bra", "call", "ret",
-                             "bar", "barrier", "atom", "red", "shfl", "vote", "mma", "wmma.mma",
-                             "wgmma.mma_async", "ldmatrix", "cp.async", "cp.async.bulk.tensor",
-                             "mbarrier.try_wait", "tex", "suld", "vadd4", "createpolicy", "brx.idx"}) {
+  for (std::string_view m : {"ld",
+                             "st",
+                             "mov",
+                             "cvt",
+                             "cvta",
+                             "setp",
+                             "selp",
+                             "bra",
+                             "call",
+                             "ret",
+                             "bar",
+                             "barrier",
+                             "atom",
+                             "red",
+                             "shfl",
+                             "vote",
+                             "mma",
+                             "wmma.mma",
+                             "wgmma.mma_async",
+                             "ldmatrix",
+                             "cp.async",
+                             "cp.async.bulk.tensor",
+                             "mbarrier.try_wait",
+                             "tex",
+                             "suld",
+                             "vadd4",
+                             "createpolicy",
+                             "brx.idx"}) {
     EXPECT_TRUE(opcode_from_mnemonic(m).has_value()) << m;
   }
 }

@@ -18,7 +18,8 @@ std::vector<Token> lex_all(std::string_view text) {
 }
 
 TEST(Lexer, InstructionTokenKeepsDotsAndDoubleColons) {
-  const auto toks = lex_all("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [a];");
+  const auto toks =
+      lex_all("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [a];");
   ASSERT_EQ(toks.size(), 5u);
   EXPECT_EQ(toks[0].kind, TokenKind::Identifier);
   EXPECT_EQ(toks[0].text, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes");

@@ -236,7 +236,8 @@ TEST_F(ParserTest, VectorsSinksOffsetsAndImmediates) {
   const Function& k = kernel();
   const Instruction& ldv = k.instructions[5];
   EXPECT_EQ(ldv.vector_width(), 2u);
-  EXPECT_EQ(k.debug_locs[ldv.debug_loc].extra, ", function_name $L__info_string0, inlined_at 1 20 7");
+  EXPECT_EQ(k.debug_locs[ldv.debug_loc].extra,
+            ", function_name $L__info_string0, inlined_at 1 20 7");
   const auto ops = k.operands(ldv);
   ASSERT_EQ(ops[0].kind, OperandKind::Vector);
   EXPECT_EQ(k.children(ops[0])[1].kind, OperandKind::Sink);

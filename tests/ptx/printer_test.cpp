@@ -86,8 +86,9 @@ TEST(Printer, KeepsDeclarationsScopesAndOperands) {
   const std::string out = print_checked(kSample);
   for (std::string_view piece :
        {".version 9.0\n.target sm_90\n.address_size 64\n", ".file 1 \"k.cu\"",
-        ".global .align 8 .u64 ptrs[2] = {table, generic(table)+2};", ".const .align 4 .f32 scale = 0f3FC00000;",
-        ".global .texref tex0;", ".param .u64 .ptr .global .align 16 k_param_0", ".reqntid 128, 1, 1",
+        ".global .align 8 .u64 ptrs[2] = {table, generic(table)+2};",
+        ".const .align 4 .f32 scale = 0f3FC00000;", ".global .texref tex0;",
+        ".param .u64 .ptr .global .align 16 k_param_0", ".reqntid 128, 1, 1",
         "setp.eq.s32 \t%p1, %r1, -7;", "@%p1 bra \t$L__BB0_3;", "[%rd1+16]", "[buf+-4]",
         "[tex0, {%r1}]", "0xFFFFFFFFFFFFFFFF", "0d4000000000000000", "\t\t.reg .pred p;\n",
         "call.uni \t(retval0), helper, (param0);", ".loc 1 3 1\n",
@@ -129,7 +130,9 @@ $L__info_string0:
 )";
   const std::string once = print_checked(text);
   EXPECT_NE(once.find("$T: .branchtargets $A, $B;"), std::string::npos) << once;
-  EXPECT_NE(once.find(".section .debug_str\n{\n$L__info_string0:\n.b8 95,90,0\n}"), std::string::npos) << once;
+  EXPECT_NE(once.find(".section .debug_str\n{\n$L__info_string0:\n.b8 95,90,0\n}"),
+            std::string::npos)
+      << once;
   EXPECT_EQ(print_checked(once), once);
 }
 

@@ -24,10 +24,11 @@ Outcome run(const std::string& text) {
 }
 
 const std::string kHeader = ".version 9.0\n.target sm_90\n.address_size 64\n";
-const std::string kValid = kHeader +
-                           ".visible .entry k(.param .u64 p)\n{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n"
-                           "\tld.param.u64 %rd1, [p];\n\tmov.u32 %r1, %tid.x;\n"
-                           "\tst.global.u32 [%rd1+4], %r1;\n\tret;\n}\n";
+const std::string kValid =
+    kHeader +
+    ".visible .entry k(.param .u64 p)\n{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n"
+    "\tld.param.u64 %rd1, [p];\n\tmov.u32 %r1, %tid.x;\n"
+    "\tst.global.u32 [%rd1+4], %r1;\n\tret;\n}\n";
 
 TEST(Robustness, DeeplyNestedBlocksAreBounded) {
   std::string body(100000, '{');
@@ -47,7 +48,8 @@ TEST(Robustness, DeeplyNestedInitializerIsBounded) {
 TEST(Robustness, HugeNumbersAreOutOfRange) {
   EXPECT_NE(run(kHeader + ".global .u32 g[99999999999999999999999];\n").report.find("out of range"),
             std::string::npos);
-  EXPECT_NE(run(kHeader + ".entry k()\n{\n\t.reg .b64 %rd<2>;\n\tmov.u64 %rd1, 0x1ffffffffffffffffff;\n}\n")
+  EXPECT_NE(run(kHeader +
+                ".entry k()\n{\n\t.reg .b64 %rd<2>;\n\tmov.u64 %rd1, 0x1ffffffffffffffffff;\n}\n")
                 .report.find("out of range"),
             std::string::npos);
   EXPECT_NE(run(kHeader + ".global .u8 g[4294967296][4294967296];\n").report.find("out of range"),
@@ -85,9 +87,11 @@ TEST(Robustness, EveryTruncationOfAValidModuleIsReported) {
 
 TEST(Robustness, ShuffledTokensNeverCrash) {
   // Valid tokens in invalid orders reach deeper parser paths than random bytes.
-  const std::string pieces[] = {".entry", ".func", "k", "(", ")", "{", "}", "[", "]", ",", ";", ".reg",
-                                ".b32", "%r<4>", "%r1", "add.s32", "@%p1", "!", "|", "_", "0f3F800000",
-                                "-", "+", "4", ".param", ".global", "=", ":", "$L", "call", ".loc 1 2 3"};
+  const std::string pieces[] = {
+      ".entry", ".func",   "k", "(",    ")",          "{",     "}",         "[",
+      "]",      ",",       ";", ".reg", ".b32",       "%r<4>", "%r1",       "add.s32",
+      "@%p1",   "!",       "|", "_",    "0f3F800000", "-",     "+",         "4",
+      ".param", ".global", "=", ":",    "$L",         "call",  ".loc 1 2 3"};
   std::mt19937 rng(99);
   for (int round = 0; round < 300; ++round) {
     std::string text = kHeader;
