@@ -281,14 +281,14 @@ TEST(Decoder, UnsupportedInstructionsAreNamedWithTheirLine) {
   const auto r = k.reg();
   k.op(O::Mov, {T::U32}, {}, 1, {k.r(r), k.imm(1)});
   k.op(O::Tex, {T::F32}, {}, 1, {k.r(r)});
-  k.op(O::Vabsdiff4, {T::U32, T::U32, T::U32}, {}, 1, {k.r(r), k.r(r), k.r(r), k.r(r)});
+  k.op(O::BrxIdx, {}, {}, 0, {k.r(r)});
   const DecodeResult d = decode_kernel(k.spec());
   ASSERT_FALSE(d.kernel);
   ASSERT_EQ(d.errors.size(), 2u);
   EXPECT_EQ(d.errors[0].ptx_line, 2u);
   EXPECT_NE(d.errors[0].message.find("kernel bad, PTX line 2: tex"), std::string::npos)
       << d.errors[0].message;
-  EXPECT_NE(d.errors[1].message.find("vabsdiff4: the functional engine does not execute"),
+  EXPECT_NE(d.errors[1].message.find("brx.idx: the functional engine does not execute"),
             std::string::npos)
       << d.errors[1].message;
 }

@@ -64,6 +64,7 @@ struct DecodedInstruction {
   isa::Opcode opcode = isa::Opcode::Mov;
   isa::Type type = isa::Type::B32;   // the first type suffix
   isa::Type type2 = isa::Type::B32;  // the second (cvt source, mul.wide source ...)
+  isa::Type type3 = isa::Type::B32;  // the third (video btype)
   Rounding rounding = Rounding::none;
   MemorySpace space = MemorySpace::generic;
   std::uint8_t vector = 1;           // .v2 / .v4 element count

@@ -126,6 +126,7 @@ class KernelDecoder {
     in.ptx_line = s.ptx_line;
     if (s.type_count > 0) in.type = s.types[0];
     if (s.type_count > 1) in.type2 = s.types[1];
+    if (s.type_count > 2) in.type3 = s.types[2];
     for (const auto& [m, f] : kFlags) {
       if (s.has(m)) in.flags |= f;
     }

@@ -206,6 +206,10 @@ class KernelLowering {
   void append(Frame& frame, Lowering& l, const ptx::Operand& op, isa::TypeRef type) {
     InstructionSpec& s = l.spec;
     const ptx::Function& f = *frame.function;
+    if (op.selector != ptx::VideoSelector::None) {
+      error(frame, op.loc, "video operand selectors (.b0 .. .h1) are not supported yet");
+      return;
+    }
     switch (op.kind) {
       case OperandKind::Register: {
         if (f.register_decls[f.registers[op.reg].decl].vector > 1) {

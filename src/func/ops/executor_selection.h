@@ -30,6 +30,7 @@ ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::str
 ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_atomic(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_video(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 
