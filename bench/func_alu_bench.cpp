@@ -31,16 +31,20 @@ std::string alu_kernel(bool integer, bool independent) {
   }
   std::string init = integer ? "  mov.b32 %m, 3;\n  mov.b32 %a, 1;\n"
                              : "  mov.f32 %m, 0f3F7FFFFE;\n  mov.f32 %a, 0f3F800000;\n";
-  std::string combine = integer ? "  add.s32 %v0, %v0, %v1;\n  add.s32 %v2, %v2, %v3;\n  add.s32 %v0, %v0, %v2;\n"
-                                : "  add.f32 %v0, %v0, %v1;\n  add.f32 %v2, %v2, %v3;\n  add.f32 %v0, %v0, %v2;\n";
+  std::string combine =
+      integer ? "  add.s32 %v0, %v0, %v1;\n  add.s32 %v2, %v2, %v3;\n  add.s32 %v0, %v0, %v2;\n"
+              : "  add.f32 %v0, %v0, %v1;\n  add.f32 %v2, %v2, %v3;\n  add.f32 %v0, %v0, %v2;\n";
   return std::string(R"(.version 8.0
 .target sm_90
 .address_size 64
 .visible .entry alu(.param .u64 out, .param .u32 iters)
 {
-  .reg )") + type + R"( %v<4>;
-  .reg )" + type + R"( %m;
-  .reg )" + type + R"( %a;
+  .reg )") +
+         type + R"( %v<4>;
+  .reg )" +
+         type + R"( %m;
+  .reg )" +
+         type + R"( %a;
   .reg .b32 %r<4>;
   .reg .pred %p;
   .reg .b64 %rd<4>;
@@ -48,17 +52,20 @@ std::string alu_kernel(bool integer, bool independent) {
   ld.param.u32 %r1, [iters];
   mov.u32 %r2, %tid.x;
 )" + (integer ? "  mov.b32 %v0, %r2;\n" : "  cvt.rn.f32.u32 %v0, %r2;\n") +
-         "  mov" + type + " %v1, %v0;\n  mov" + type + " %v2, %v0;\n  mov" + type +
-         " %v3, %v0;\n" + init + R"(  mov.u32 %r3, 0;
+         "  mov" + type + " %v1, %v0;\n  mov" + type + " %v2, %v0;\n  mov" + type + " %v3, %v0;\n" +
+         init + R"(  mov.u32 %r3, 0;
 LOOP:
-)" + body + R"(  add.s32 %r3, %r3, 1;
+)" + body +
+         R"(  add.s32 %r3, %r3, 1;
   setp.lt.u32 %p, %r3, %r1;
   @%p bra LOOP;
-)" + combine + R"(  mov.u32 %r0, %ctaid.x;
+)" + combine +
+         R"(  mov.u32 %r0, %ctaid.x;
   mad.lo.s32 %r0, %r0, 256, %r2;
   mul.wide.u32 %rd2, %r0, 4;
   add.s64 %rd3, %rd1, %rd2;
-  st.global)" + type + R"( [%rd3], %v0;
+  st.global)" +
+         type + R"( [%rd3], %v0;
   ret;
 }
 )";
@@ -78,8 +85,8 @@ void BM_Alu(benchmark::State& state) {
   std::memcpy(params.data() + 8, &kIterations, 4);
   std::uint64_t executed = 0;
   for (auto _ : state) {
-    const auto r = device.launch(module.kernels[0],
-                                 {.grid = {kBlocks}, .block = {kThreads}}, params);
+    const auto r =
+        device.launch(module.kernels[0], {.grid = {kBlocks}, .block = {kThreads}}, params);
     if (!r.ok()) state.SkipWithError(r.error.message.c_str());
     executed += r.stats.warp_instructions;
   }
@@ -109,7 +116,8 @@ void BM_NativeAlu(benchmark::State& state) {
         n[t] = static_cast<std::int32_t>(v);
       } else {
         float v = f[t];
-        for (std::uint32_t i = 0; i < kIterations * kUnroll; ++i) v = std::fma(v, 0.99999988f, 1.0f);
+        for (std::uint32_t i = 0; i < kIterations * kUnroll; ++i)
+          v = std::fma(v, 0.99999988f, 1.0f);
         f[t] = v;
       }
     }
@@ -119,9 +127,8 @@ void BM_NativeAlu(benchmark::State& state) {
   // Arithmetic warp-instructions only (the engine's count also includes the
   // loop control, about 1/5 more).
   const double warp_ops = static_cast<double>(kBlocks) * kThreads / 32 * kIterations * kUnroll;
-  state.counters["arith_warp_inst_per_s"] =
-      benchmark::Counter(warp_ops * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  state.counters["arith_warp_inst_per_s"] = benchmark::Counter(
+      warp_ops * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_NativeAlu)->ArgNames({"int"})->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 

@@ -30,8 +30,8 @@ inline func::LoadedModule load_or_die(func::Device& device, const std::string& s
 // Reports warp-instructions per second (and per host thread) for a launch.
 inline void report(benchmark::State& state, std::uint64_t warp_instructions,
                    std::uint32_t host_threads) {
-  state.counters["warp_inst_per_s"] = benchmark::Counter(
-      static_cast<double>(warp_instructions), benchmark::Counter::kIsRate);
+  state.counters["warp_inst_per_s"] =
+      benchmark::Counter(static_cast<double>(warp_instructions), benchmark::Counter::kIsRate);
   state.counters["warp_inst_per_s_per_thread"] = benchmark::Counter(
       static_cast<double>(warp_instructions) / host_threads, benchmark::Counter::kIsRate);
 }

@@ -69,7 +69,12 @@ void BM_Copy(benchmark::State& state) {
   report(state, executed, host_threads);
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * kElements * 8);
 }
-BENCHMARK(BM_Copy)->ArgNames({"threads"})->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Copy)
+    ->ArgNames({"threads"})
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_NativeCopy(benchmark::State& state) {
   std::vector<float> src(kElements, 1.0f), dst(kElements);

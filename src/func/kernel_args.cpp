@@ -92,9 +92,10 @@ std::pair<std::string_view, std::string_view> split_first(std::string_view text)
 std::optional<KernelArg> parse_kernel_arg(std::string_view text, std::string& error) {
   const auto [head, rest] = split_first(text);
   if (rest.empty() && text.find(':') == std::string_view::npos) {
-    error = fmt::format("argument '{}' needs the form TYPE:VALUE, buf:SIZE[:OUTFILE] or "
-                        "file:INFILE[:OUTFILE]",
-                        text);
+    error = fmt::format(
+        "argument '{}' needs the form TYPE:VALUE, buf:SIZE[:OUTFILE] or "
+        "file:INFILE[:OUTFILE]",
+        text);
     return std::nullopt;
   }
   if (head == "buf") {

@@ -179,8 +179,7 @@ TEST(Watchdog, AnInfiniteLoopIsStopped) {
   h.options.instruction_budget = 100000;
   const LaunchResult r = h.run(k.build(), {2}, {64}, ParamBytes());
   EXPECT_EQ(r.error.code, CudaError::launch_timeout);
-  EXPECT_NE(r.error.message.find("watchdog: more than 100000 warp-instructions"),
-            std::string::npos)
+  EXPECT_NE(r.error.message.find("watchdog: more than 100000 warp-instructions"), std::string::npos)
       << r.error.message;
   EXPECT_LE(r.stats.warp_instructions, 100000u + 2 * 512);
 }

@@ -141,10 +141,12 @@ TEST(VideoOps, SimdAbsoluteDifferenceAndAccumulate) {
   EXPECT_EQ(run_int(O::Vabsdiff4, {T::U32, T::U32, T::U32}, {}, 0xC8'03'0A'01, 0x64'03'05'04, 0),
             0x64'00'05'03u);
   // .add: c plus the sum of the lane results: 7 + 108.
-  EXPECT_EQ(run_int(O::Vabsdiff4, {T::U32, T::U32, T::U32}, {M::Add}, 0xC8'03'0A'01, 0x64'03'05'04, 7),
-            115u);
+  EXPECT_EQ(
+      run_int(O::Vabsdiff4, {T::U32, T::U32, T::U32}, {M::Add}, 0xC8'03'0A'01, 0x64'03'05'04, 7),
+      115u);
   // vset2.s32.s32.lt: lanes {-1 < 1, 5 < 2} = {1, 0}
-  EXPECT_EQ(run_int(O::Vset2, {T::S32, T::S32}, {M::Lt}, 0x0005'FFFF, 0x0002'0001, 0), 0x0000'0001u);
+  EXPECT_EQ(run_int(O::Vset2, {T::S32, T::S32}, {M::Lt}, 0x0005'FFFF, 0x0002'0001, 0),
+            0x0000'0001u);
 }
 
 }  // namespace

@@ -58,9 +58,9 @@ TEST(ConvertOps, FloatToHalfRoundsToNearestEven) {
   EXPECT_EQ(run_op(O::Cvt, {T::F16, T::F32}, {M::Rz}, kB16, kF32, third), 0x3555u);
   EXPECT_EQ(run_op(O::Cvt, {T::F16, T::F32}, {M::Rp}, kB16, kF32, third), 0x3556u);
   // 65520 is the first value that rounds to infinity.
-  EXPECT_EQ(run_op(O::Cvt, {T::F16, T::F32}, {M::Rn}, kB16, kF32,
-                   std::bit_cast<std::uint32_t>(65520.0f)),
-            0x7C00u);
+  EXPECT_EQ(
+      run_op(O::Cvt, {T::F16, T::F32}, {M::Rn}, kB16, kF32, std::bit_cast<std::uint32_t>(65520.0f)),
+      0x7C00u);
   EXPECT_EQ(run_op(O::Cvt, {T::F32, T::F16}, {}, kF32, kB16, 0x3C00),
             std::bit_cast<std::uint32_t>(1.0f));
 }
@@ -70,22 +70,21 @@ TEST(ConvertOps, FloatToIntegerClampsAndMapsNaN) {
   EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rzi}, kS32, kF32, nan32), 0u);
   EXPECT_EQ(run_op(O::Cvt, {T::S64, T::F64}, {M::Rzi}, kS64, kF64, 0x7FF8'0000'0000'0000),
             0x8000'0000'0000'0000u);
-  EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rni}, kS32, kF32,
-                   std::bit_cast<std::uint32_t>(2.5f)),
-            2u);
-  EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rmi}, kS32, kF32,
-                   std::bit_cast<std::uint32_t>(-2.5f)),
-            0xFFFF'FFFDu);
-  EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rzi}, kS32, kF32,
-                   std::bit_cast<std::uint32_t>(3e9f)),
-            0x7FFF'FFFFu);
+  EXPECT_EQ(
+      run_op(O::Cvt, {T::S32, T::F32}, {M::Rni}, kS32, kF32, std::bit_cast<std::uint32_t>(2.5f)),
+      2u);
+  EXPECT_EQ(
+      run_op(O::Cvt, {T::S32, T::F32}, {M::Rmi}, kS32, kF32, std::bit_cast<std::uint32_t>(-2.5f)),
+      0xFFFF'FFFDu);
+  EXPECT_EQ(
+      run_op(O::Cvt, {T::S32, T::F32}, {M::Rzi}, kS32, kF32, std::bit_cast<std::uint32_t>(3e9f)),
+      0x7FFF'FFFFu);
 }
 
 TEST(ConvertOps, IntegerNarrowingAndSaturation) {
   EXPECT_EQ(run_op(O::Cvt, {T::U8, T::S32}, {M::Sat}, kU8, kS32, 300), 255u);
   EXPECT_EQ(run_op(O::Cvt, {T::U8, T::S32}, {}, kU8, kS32, 300), 44u);
-  EXPECT_EQ(run_op(O::Cvt, {T::S64, T::S32}, {}, kS64, kS32, 0xFFFF'FFFE),
-            0xFFFF'FFFF'FFFF'FFFEu);
+  EXPECT_EQ(run_op(O::Cvt, {T::S64, T::S32}, {}, kS64, kS32, 0xFFFF'FFFE), 0xFFFF'FFFF'FFFF'FFFEu);
 }
 
 TEST(HalfOps, ScalarAndPackedArithmetic) {
@@ -123,11 +122,11 @@ std::uint64_t setp_half(T type, M op, std::uint64_t a, std::uint64_t b, bool upp
 }
 
 TEST(HalfCompare, ScalarAndPackedSetp) {
-  EXPECT_EQ(setp_half(T::F16, M::Lt, 0x3C00, 0x4000), 1u);                  // 1 < 2
-  EXPECT_EQ(setp_half(T::F16, M::Lt, 0xC000, 0xBC00), 1u);                  // -2 < -1
-  EXPECT_EQ(setp_half(T::F16, M::Equ, 0x7E00, 0x3C00), 1u);                 // NaN unordered
-  EXPECT_EQ(setp_half(T::Bf16, M::Gt, 0x4000, 0x3F80), 1u);                 // 2 > 1
-  EXPECT_EQ(setp_half(T::F16x2, M::Lt, 0x4000'3C00, 0x3C00'4000), 1u);       // lower: 1 < 2
+  EXPECT_EQ(setp_half(T::F16, M::Lt, 0x3C00, 0x4000), 1u);                    // 1 < 2
+  EXPECT_EQ(setp_half(T::F16, M::Lt, 0xC000, 0xBC00), 1u);                    // -2 < -1
+  EXPECT_EQ(setp_half(T::F16, M::Equ, 0x7E00, 0x3C00), 1u);                   // NaN unordered
+  EXPECT_EQ(setp_half(T::Bf16, M::Gt, 0x4000, 0x3F80), 1u);                   // 2 > 1
+  EXPECT_EQ(setp_half(T::F16x2, M::Lt, 0x4000'3C00, 0x3C00'4000), 1u);        // lower: 1 < 2
   EXPECT_EQ(setp_half(T::F16x2, M::Lt, 0x4000'3C00, 0x3C00'4000, true), 0u);  // upper: 2 < 1
 }
 

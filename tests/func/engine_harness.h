@@ -43,9 +43,9 @@ struct Harness {
   }
   LaunchResult run(const DecodedKernel& k, Dim3 grid, Dim3 block, const ParamBytes& params,
                    std::uint32_t dynamic_shared = 0) {
-    return launch_kernel(k, LaunchConfig{.grid = grid, .block = block,
-                                         .dynamic_shared_bytes = dynamic_shared},
-                         options, memory, params.span());
+    return launch_kernel(
+        k, LaunchConfig{.grid = grid, .block = block, .dynamic_shared_bytes = dynamic_shared},
+        options, memory, params.span());
   }
 };
 

@@ -115,8 +115,7 @@ TEST(Engine, InvalidConfigurationIsRefused) {
   EXPECT_EQ(h.run(k, {1}, {1025}, p).error.code, CudaError::invalid_configuration);
   EXPECT_EQ(h.run(k, {0}, {32}, p).error.code, CudaError::invalid_configuration);
   EXPECT_EQ(h.run(k, {1}, {1, 1, 65}, p).error.code, CudaError::invalid_configuration);
-  EXPECT_EQ(h.run(k, {1}, {32}, ParamBytes().add(1)).error.code,
-            CudaError::invalid_configuration);
+  EXPECT_EQ(h.run(k, {1}, {32}, ParamBytes().add(1)).error.code, CudaError::invalid_configuration);
 }
 
 // out[tid] = odd ? tid * 2 : tid + 100; then out[64 + tid] = activemask.
@@ -252,9 +251,9 @@ TEST(Engine, SpecialRegisters) {
   k.op(O::Mad, {T::U32}, {M::Lo}, 1, {k.r(lin), k.r(c), k.r(n), k.r(t)});
   k.op(O::Mul, {T::U32}, {M::Wide}, 1, {k.r(off), k.r(lin), k.imm(32)});
   k.op(O::Add, {T::U64}, {}, 1, {k.r(at), k.r(base), k.r(off)});
-  const isa::SpecialRegisterRef regs[] = {
-      {S::Laneid}, {S::Warpid}, {S::LanemaskLt}, {S::LanemaskGe}, {S::Nctaid, X},
-      {S::Nsmid},  {S::DynamicSmemSize}, {S::TotalSmemSize}};
+  const isa::SpecialRegisterRef regs[] = {{S::Laneid},          {S::Warpid},       {S::LanemaskLt},
+                                          {S::LanemaskGe},      {S::Nctaid, X},    {S::Nsmid},
+                                          {S::DynamicSmemSize}, {S::TotalSmemSize}};
   for (std::uint32_t i = 0; i < 8; ++i) {
     k.op(O::Mov, {T::U32}, {}, 1, {k.r(v), SpecOperand::make_special(regs[i])});
     k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(at, 4 * i), k.r(v)});

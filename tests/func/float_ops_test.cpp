@@ -45,7 +45,9 @@ std::uint32_t run_f32(O opcode, std::initializer_list<M> modifiers, std::uint32_
   return h.download<std::uint32_t>(buf, 1)[0];
 }
 
-constexpr std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+constexpr std::uint32_t bits(float f) {
+  return std::bit_cast<std::uint32_t>(f);
+}
 
 TEST(FloatOps, Fma32RoundsOnceNotViaDouble) {
   // (1 + 2^-12)^2 + 2^-80 lies just above the midpoint between two floats; a

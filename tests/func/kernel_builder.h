@@ -29,8 +29,7 @@ class KernelBuilder {
   }
   static SpecOperand imm(std::uint64_t v) { return SpecOperand::make_imm(v); }
   static SpecOperand sink() { return SpecOperand::make_reg(kNoReg, 64); }
-  static SpecOperand sreg(isa::SpecialRegister s,
-                          isa::SregComponent c = isa::SregComponent::None) {
+  static SpecOperand sreg(isa::SpecialRegister s, isa::SregComponent c = isa::SregComponent::None) {
     return SpecOperand::make_special({.reg = s, .component = c});
   }
   static SpecOperand addr(std::uint32_t base, std::uint64_t offset = 0) {

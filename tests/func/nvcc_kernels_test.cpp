@@ -24,7 +24,8 @@ class NvccKernels : public ::testing::Test {
   static void SetUpTestSuite() {
     const std::string path = std::string(SMSIM_SOURCE_DIR) + "/tests/func/kernels/kernels.ptx";
     std::ifstream in(path);
-    source_ = new std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    source_ =
+        new std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ptx::Diagnostics diags(path, *source_);
     module_ = new ptx::Module(ptx::parse_and_check(*source_, diags));
     ASSERT_FALSE(diags.has_errors()) << diags.format();
@@ -59,7 +60,8 @@ class NvccKernels : public ::testing::Test {
       return {};
     }
     for (const auto& e : k->errors) ADD_FAILURE() << e;
-    return device_.launch(*k, LaunchConfig{.grid = grid, .block = block, .dynamic_shared_bytes = smem},
+    return device_.launch(*k,
+                          LaunchConfig{.grid = grid, .block = block, .dynamic_shared_bytes = smem},
                           params.span());
   }
 
@@ -201,15 +203,17 @@ TEST_F(NvccKernels, FloatMathRoundsLikeIeee) {
     EXPECT_EQ(out[4 * t + 0], v / 3.0f) << t;
     EXPECT_EQ(out[4 * t + 1], std::sqrt(std::fabs(v))) << t;
     EXPECT_EQ(out[4 * t + 2], std::fmax(v, -v * 0.5f)) << t;
-    const int big = static_cast<int>(static_cast<unsigned>(static_cast<int>(v * 1000.0f)) * 16777217u);
+    const int big =
+        static_cast<int>(static_cast<unsigned>(static_cast<int>(v * 1000.0f)) * 16777217u);
     // Round toward zero: the float nearest to `big` not larger in magnitude.
     float rz = static_cast<float>(big);
     if (std::fabs(static_cast<double>(rz)) > std::fabs(static_cast<double>(big))) {
       rz = std::nextafter(rz, 0.0f);
     }
     EXPECT_EQ(out[4 * t + 3], rz) << t;
-    const double expected = static_cast<double>(v) / 7.0 +
-                            static_cast<double>(static_cast<long long>(static_cast<double>(v) * 1e6));
+    const double expected =
+        static_cast<double>(v) / 7.0 +
+        static_cast<double>(static_cast<long long>(static_cast<double>(v) * 1e6));
     EXPECT_EQ(dout64[t], expected) << t;
   }
 }

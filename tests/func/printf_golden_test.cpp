@@ -56,9 +56,19 @@ TEST(PrintfGolden, MatchesTheH100) {
     output += r.printf_output;
   };
   launch(*printf_kernel, {1},
-         ParamBuilder().add(1234).add(3.14159f).add(-2.718281828459045).add(-1234567890123LL).add(device_text));
+         ParamBuilder()
+             .add(1234)
+             .add(3.14159f)
+             .add(-2.718281828459045)
+             .add(-1234567890123LL)
+             .add(device_text));
   launch(*printf_kernel, {1},
-         ParamBuilder().add(-7).add(-0.0f).add(6.02214076e23).add(0x7fffffffffffffffLL).add(device_text));
+         ParamBuilder()
+             .add(-7)
+             .add(-0.0f)
+             .add(6.02214076e23)
+             .add(0x7fffffffffffffffLL)
+             .add(device_text));
   for (int b = 0; b < 3; ++b) launch(*per_block, {64}, ParamBuilder().add(b));
   output += "END printf_output\n";
 

@@ -43,15 +43,15 @@ enum InstructionFlag : std::uint16_t {
   kFtz = 1 << 0,
   kSat = 1 << 1,
   kApprox = 1 << 2,
-  kHigh = 1 << 3,    // mul.hi / mad.hi
-  kWide = 1 << 4,    // mul.wide / mad.wide
+  kHigh = 1 << 3,  // mul.hi / mad.hi
+  kWide = 1 << 4,  // mul.wide / mad.wide
   kCarryIn = 1 << 5,
   kCarryOut = 1 << 6,
   kAligned = 1 << 7,
   kUniform = 1 << 8,  // bra.uni
   kNaN = 1 << 9,      // min/max .NaN
   kRelu = 1 << 10,
-  kClamp = 1 << 11,   // shf.clamp, shfl clamp mode
+  kClamp = 1 << 11,  // shf.clamp, shfl clamp mode
 };
 
 inline constexpr std::uint8_t kMaxDst = 4;
@@ -67,7 +67,7 @@ struct DecodedInstruction {
   isa::Type type3 = isa::Type::B32;  // the third (video btype)
   Rounding rounding = Rounding::none;
   MemorySpace space = MemorySpace::generic;
-  std::uint8_t vector = 1;           // .v2 / .v4 element count
+  std::uint8_t vector = 1;  // .v2 / .v4 element count
   std::uint8_t dst_count = 0;
   std::uint8_t src_count = 0;
   isa::Modifier mode = isa::Modifier::Count;     // compare op, atomic op, shuffle mode ...
@@ -75,7 +75,7 @@ struct DecodedInstruction {
   std::uint16_t flags = 0;
   bool guard_negated = false;
   std::uint32_t guard_reg = kNoReg;
-  std::uint32_t addr_reg = kNoReg;   // [addr_reg + addr_offset]
+  std::uint32_t addr_reg = kNoReg;  // [addr_reg + addr_offset]
   std::uint64_t addr_offset = 0;
   std::uint32_t target = kNoPc;      // branch target
   std::uint32_t reconverge = kNoPc;  // the branch's immediate post-dominator

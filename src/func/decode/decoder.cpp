@@ -18,9 +18,9 @@ struct ModifierFlag {
 };
 
 constexpr ModifierFlag kFlags[] = {
-    {Modifier::Ftz, kFtz},     {Modifier::Sat, kSat},         {Modifier::Approx, kApprox},
-    {Modifier::Hi, kHigh},     {Modifier::Shiftamt, kHigh},   {Modifier::Wide, kWide},
-    {Modifier::Relu, kRelu},   {Modifier::NaN, kNaN},         {Modifier::Aligned, kAligned},
+    {Modifier::Ftz, kFtz},     {Modifier::Sat, kSat},       {Modifier::Approx, kApprox},
+    {Modifier::Hi, kHigh},     {Modifier::Shiftamt, kHigh}, {Modifier::Wide, kWide},
+    {Modifier::Relu, kRelu},   {Modifier::NaN, kNaN},       {Modifier::Aligned, kAligned},
     {Modifier::Uni, kUniform}, {Modifier::Clamp, kClamp},
 };
 
@@ -41,9 +41,9 @@ struct ModifierSpace {
 };
 
 constexpr ModifierSpace kSpaces[] = {
-    {Modifier::Global, MemorySpace::global}, {Modifier::Shared, MemorySpace::shared},
+    {Modifier::Global, MemorySpace::global},    {Modifier::Shared, MemorySpace::shared},
     {Modifier::SharedCta, MemorySpace::shared}, {Modifier::Local, MemorySpace::local},
-    {Modifier::Const, MemorySpace::constant}, {Modifier::Param, MemorySpace::param},
+    {Modifier::Const, MemorySpace::constant},   {Modifier::Param, MemorySpace::param},
     {Modifier::ParamEntry, MemorySpace::param},
 };
 
@@ -59,9 +59,9 @@ class KernelDecoder {
     kernel.static_shared_bytes = spec_.static_shared_bytes;
     kernel.local_bytes_per_thread = spec_.local_bytes_per_thread;
     for (std::size_t i = 0; i < spec_.param_sizes.size(); ++i) {
-      kernel.params.push_back(ParamDecl{
-          .size = spec_.param_sizes[i],
-          .alignment = i < spec_.param_alignments.size() ? spec_.param_alignments[i]
+      kernel.params.push_back(ParamDecl{.size = spec_.param_sizes[i],
+                                        .alignment = i < spec_.param_alignments.size()
+                                                         ? spec_.param_alignments[i]
                                                          : spec_.param_sizes[i]});
     }
     kernel.code.reserve(spec_.instructions.size());
@@ -77,10 +77,10 @@ class KernelDecoder {
 
  private:
   void fail(const InstructionSpec& s, std::string message) {
-    errors_.push_back(DecodeError{
-        .ptx_line = s.ptx_line,
-        .message = fmt::format("kernel {}, PTX line {}: {}: {}", spec_.name, s.ptx_line,
-                               isa::opcode_mnemonic(s.opcode), std::move(message))});
+    errors_.push_back(
+        DecodeError{.ptx_line = s.ptx_line,
+                    .message = fmt::format("kernel {}, PTX line {}: {}: {}", spec_.name, s.ptx_line,
+                                           isa::opcode_mnemonic(s.opcode), std::move(message))});
   }
 
   bool register_ok(const InstructionSpec& s, std::uint32_t reg) {
@@ -114,7 +114,8 @@ class KernelDecoder {
         r.kind = OperandKind::special;
         r.special = o.special;
         return r;
-      case SpecOperand::Kind::address: break;
+      case SpecOperand::Kind::address:
+        break;
     }
     return r;
   }
@@ -186,11 +187,15 @@ class KernelDecoder {
         in.target = s.target;
         if (s.has(Modifier::Uni)) in.flags |= kUniform;
         return in;
-      case Control::barrier: decode_barrier(s, in); return in;
+      case Control::barrier:
+        decode_barrier(s, in);
+        return in;
       case Control::exit:
       case Control::trap:
-      case Control::breakpoint: return in;
-      case Control::none: break;
+      case Control::breakpoint:
+        return in;
+      case Control::none:
+        break;
     }
     if (how.select == nullptr) {
       fail(s, "the functional engine does not execute this instruction yet");
@@ -277,7 +282,9 @@ class KernelDecoder {
           break;
         case Control::none:
         case Control::barrier:
-        case Control::breakpoint: successors[i].push_back(i + 1); break;
+        case Control::breakpoint:
+          successors[i].push_back(i + 1);
+          break;
       }
     }
     const std::vector<std::uint32_t> ipdom = immediate_post_dominators(successors);
@@ -292,6 +299,8 @@ class KernelDecoder {
 
 }  // namespace
 
-DecodeResult decode_kernel(const KernelSpec& spec) { return KernelDecoder(spec).run(); }
+DecodeResult decode_kernel(const KernelSpec& spec) {
+  return KernelDecoder(spec).run();
+}
 
 }  // namespace smsim::func

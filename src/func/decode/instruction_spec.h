@@ -21,10 +21,10 @@ inline constexpr std::uint32_t kNoReg = UINT32_MAX;
 struct SpecOperand {
   enum class Kind : std::uint8_t { reg, imm, special, address };
   Kind kind = Kind::imm;
-  std::uint32_t reg = kNoReg;    // reg, or the base register of an address
-  std::uint8_t reg_bits = 64;    // the declared width of that register (1 for .pred)
-  bool negated = false;          // `!p` as a source
-  std::uint64_t imm = 0;         // immediate bits, or the address offset / absolute address
+  std::uint32_t reg = kNoReg;  // reg, or the base register of an address
+  std::uint8_t reg_bits = 64;  // the declared width of that register (1 for .pred)
+  bool negated = false;        // `!p` as a source
+  std::uint64_t imm = 0;       // immediate bits, or the address offset / absolute address
   isa::SpecialRegisterRef special{};
 
   static SpecOperand make_reg(std::uint32_t id, std::uint8_t bits) {
@@ -68,7 +68,7 @@ struct InstructionSpec {
 struct KernelSpec {
   std::string name;
   std::vector<InstructionSpec> instructions;
-  std::uint32_t register_count = 0;   // dense register ids are below this
+  std::uint32_t register_count = 0;  // dense register ids are below this
   std::vector<std::uint32_t> param_sizes;
   std::vector<std::uint32_t> param_alignments;
   std::uint32_t static_shared_bytes = 0;

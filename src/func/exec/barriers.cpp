@@ -41,7 +41,9 @@ void release(const LaunchState& launch, BlockState& block, NamedBarrier& b) {
   b = NamedBarrier{};
 }
 
-bool is_reduction(const DecodedInstruction& in) { return in.combine == isa::Modifier::Red; }
+bool is_reduction(const DecodedInstruction& in) {
+  return in.combine == isa::Modifier::Red;
+}
 
 }  // namespace
 
@@ -49,13 +51,13 @@ void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
   const std::uint32_t group = c.warp.control.mask();
   if (c.launch.options.report_divergent_barriers && in.has(kAligned) &&
       group != c.warp.control.live()) {
-    report_error(c, CudaError::launch_failure,
-                 fmt::format("kernel {}: divergent barrier: block ({},{},{}) warp {} reached "
-                             "the aligned barrier at PTX line {} with lanes {:#010x} of live "
-                             "lanes {:#010x}",
-                             c.launch.kernel.name, c.block.ctaid.x, c.block.ctaid.y,
-                             c.block.ctaid.z, c.warp.index, in.ptx_line, group,
-                             c.warp.control.live()));
+    report_error(
+        c, CudaError::launch_failure,
+        fmt::format("kernel {}: divergent barrier: block ({},{},{}) warp {} reached "
+                    "the aligned barrier at PTX line {} with lanes {:#010x} of live "
+                    "lanes {:#010x}",
+                    c.launch.kernel.name, c.block.ctaid.x, c.block.ctaid.y, c.block.ctaid.z,
+                    c.warp.index, in.ptx_line, group, c.warp.control.live()));
     return;
   }
   // The barrier id and thread count are uniform per warp: take the first lane's.
@@ -71,8 +73,8 @@ void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
   // bar.red's last source is its predicate, so a count is there only when
   // three sources are.
   const std::uint8_t sources_with_count = is_reduction(in) ? 3 : 2;
-  const bool has_count = in.src_count >= sources_with_count &&
-                         in.src[kThreadCountOperand].kind != OperandKind::none;
+  const bool has_count =
+      in.src_count >= sources_with_count && in.src[kThreadCountOperand].kind != OperandKind::none;
   if (has_count) {
     const std::uint64_t count = read(c, in.src[kThreadCountOperand], first);
     if (count == 0 || count % kWarpSize != 0 || count > c.block.thread_count + kWarpSize - 1) {
@@ -116,8 +118,9 @@ void release_completed_barriers(const LaunchState& launch, BlockState& block) {
 }
 
 std::string describe_barrier_deadlock(const LaunchState& launch, const BlockState& block) {
-  std::string text = fmt::format("kernel {}: barrier deadlock in block ({},{},{}):",
-                                 launch.kernel.name, block.ctaid.x, block.ctaid.y, block.ctaid.z);
+  std::string text =
+      fmt::format("kernel {}: barrier deadlock in block ({},{},{}):", launch.kernel.name,
+                  block.ctaid.x, block.ctaid.y, block.ctaid.z);
   for (std::uint32_t id = 0; id < kNamedBarrierCount; ++id) {
     const NamedBarrier& b = block.barriers[id];
     if (b.waiters.empty()) continue;

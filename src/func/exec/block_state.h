@@ -39,7 +39,7 @@ struct BarrierWaiter {
 struct NamedBarrier {
   std::uint32_t expected = 0;  // threads; 0 means every thread of the block
   std::uint32_t arrived = 0;
-  std::uint32_t popc = 0;      // bar.red accumulators
+  std::uint32_t popc = 0;  // bar.red accumulators
   bool all = true;
   bool any = false;
   std::uint32_t ptx_line = 0;  // of the first arrival, for diagnostics

@@ -7,10 +7,14 @@ namespace {
 
 std::uint32_t component(const Dim3& d, isa::SregComponent c) {
   switch (c) {
-    case isa::SregComponent::X: return d.x;
-    case isa::SregComponent::Y: return d.y;
-    case isa::SregComponent::Z: return d.z;
-    case isa::SregComponent::None: return d.x;
+    case isa::SregComponent::X:
+      return d.x;
+    case isa::SregComponent::Y:
+      return d.y;
+    case isa::SregComponent::Z:
+      return d.z;
+    case isa::SregComponent::None:
+      return d.x;
   }
   return d.x;
 }
@@ -31,38 +35,69 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
   using S = isa::SpecialRegister;
   const std::uint32_t lane_bit = std::uint32_t{1} << lane;
   switch (ref.reg) {
-    case S::Tid: return component(thread_index(c.launch, thread_in_block(c, lane)), ref.component);
-    case S::Ntid: return component(c.launch.config.block, ref.component);
-    case S::Ctaid: return component(c.block.ctaid, ref.component);
-    case S::Nctaid: return component(c.launch.config.grid, ref.component);
-    case S::Laneid: return lane;
-    case S::Warpid: return c.warp.index;
-    case S::Nwarpid: return c.launch.options.warp_slots_per_sm;
-    case S::Smid: return c.block.linear_id % c.launch.options.sm_count;
-    case S::Nsmid: return c.launch.options.sm_count;
-    case S::Gridid: return c.launch.options.grid_id;
-    case S::LanemaskEq: return lane_bit;
-    case S::LanemaskLe: return lane_bit | (lane_bit - 1);
-    case S::LanemaskLt: return lane_bit - 1;
-    case S::LanemaskGe: return ~(lane_bit - 1) & 0xFFFF'FFFFu;
-    case S::LanemaskGt: return ~(lane_bit | (lane_bit - 1)) & 0xFFFF'FFFFu;
-    case S::Clock: return c.warp.executed & 0xFFFF'FFFFu;
-    case S::ClockHi: return c.warp.executed >> 32;
-    case S::Clock64: return c.warp.executed;
-    case S::Globaltimer: return c.warp.executed * kNanosecondsPerInstruction;
-    case S::GlobaltimerLo: return (c.warp.executed * kNanosecondsPerInstruction) & 0xFFFF'FFFFu;
-    case S::GlobaltimerHi: return (c.warp.executed * kNanosecondsPerInstruction) >> 32;
-    case S::DynamicSmemSize: return c.launch.config.dynamic_shared_bytes;
+    case S::Tid:
+      return component(thread_index(c.launch, thread_in_block(c, lane)), ref.component);
+    case S::Ntid:
+      return component(c.launch.config.block, ref.component);
+    case S::Ctaid:
+      return component(c.block.ctaid, ref.component);
+    case S::Nctaid:
+      return component(c.launch.config.grid, ref.component);
+    case S::Laneid:
+      return lane;
+    case S::Warpid:
+      return c.warp.index;
+    case S::Nwarpid:
+      return c.launch.options.warp_slots_per_sm;
+    case S::Smid:
+      return c.block.linear_id % c.launch.options.sm_count;
+    case S::Nsmid:
+      return c.launch.options.sm_count;
+    case S::Gridid:
+      return c.launch.options.grid_id;
+    case S::LanemaskEq:
+      return lane_bit;
+    case S::LanemaskLe:
+      return lane_bit | (lane_bit - 1);
+    case S::LanemaskLt:
+      return lane_bit - 1;
+    case S::LanemaskGe:
+      return ~(lane_bit - 1) & 0xFFFF'FFFFu;
+    case S::LanemaskGt:
+      return ~(lane_bit | (lane_bit - 1)) & 0xFFFF'FFFFu;
+    case S::Clock:
+      return c.warp.executed & 0xFFFF'FFFFu;
+    case S::ClockHi:
+      return c.warp.executed >> 32;
+    case S::Clock64:
+      return c.warp.executed;
+    case S::Globaltimer:
+      return c.warp.executed * kNanosecondsPerInstruction;
+    case S::GlobaltimerLo:
+      return (c.warp.executed * kNanosecondsPerInstruction) & 0xFFFF'FFFFu;
+    case S::GlobaltimerHi:
+      return (c.warp.executed * kNanosecondsPerInstruction) >> 32;
+    case S::DynamicSmemSize:
+      return c.launch.config.dynamic_shared_bytes;
     case S::TotalSmemSize:
-    case S::AggrSmemSize: return c.block.shared.size();
-    case S::Envreg: return 0;
-    case S::IsExplicitCluster: return 0;
-    case S::Clusterid: return component(c.block.ctaid, ref.component);
-    case S::Nclusterid: return component(c.launch.config.grid, ref.component);
-    case S::ClusterCtaid: return 0;
-    case S::ClusterNctaid: return 1;
-    case S::ClusterCtarank: return 0;
-    case S::ClusterNctarank: return 1;
+    case S::AggrSmemSize:
+      return c.block.shared.size();
+    case S::Envreg:
+      return 0;
+    case S::IsExplicitCluster:
+      return 0;
+    case S::Clusterid:
+      return component(c.block.ctaid, ref.component);
+    case S::Nclusterid:
+      return component(c.launch.config.grid, ref.component);
+    case S::ClusterCtaid:
+      return 0;
+    case S::ClusterNctaid:
+      return 1;
+    case S::ClusterCtarank:
+      return 0;
+    case S::ClusterNctarank:
+      return 1;
     default:
       // The decoder refuses every other special register (is_supported).
       return 0;
@@ -72,15 +107,41 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
 bool is_supported(const isa::SpecialRegisterRef& ref) {
   using S = isa::SpecialRegister;
   switch (ref.reg) {
-    case S::Tid: case S::Ntid: case S::Ctaid: case S::Nctaid: case S::Laneid: case S::Warpid:
-    case S::Nwarpid: case S::Smid: case S::Nsmid: case S::Gridid: case S::LanemaskEq:
-    case S::LanemaskLe: case S::LanemaskLt: case S::LanemaskGe: case S::LanemaskGt:
-    case S::Clock: case S::ClockHi: case S::Clock64: case S::Globaltimer:
-    case S::GlobaltimerLo: case S::GlobaltimerHi: case S::DynamicSmemSize:
-    case S::TotalSmemSize: case S::AggrSmemSize: case S::Envreg: case S::IsExplicitCluster:
-    case S::Clusterid: case S::Nclusterid: case S::ClusterCtaid: case S::ClusterNctaid:
-    case S::ClusterCtarank: case S::ClusterNctarank: return true;
-    default: return false;
+    case S::Tid:
+    case S::Ntid:
+    case S::Ctaid:
+    case S::Nctaid:
+    case S::Laneid:
+    case S::Warpid:
+    case S::Nwarpid:
+    case S::Smid:
+    case S::Nsmid:
+    case S::Gridid:
+    case S::LanemaskEq:
+    case S::LanemaskLe:
+    case S::LanemaskLt:
+    case S::LanemaskGe:
+    case S::LanemaskGt:
+    case S::Clock:
+    case S::ClockHi:
+    case S::Clock64:
+    case S::Globaltimer:
+    case S::GlobaltimerLo:
+    case S::GlobaltimerHi:
+    case S::DynamicSmemSize:
+    case S::TotalSmemSize:
+    case S::AggrSmemSize:
+    case S::Envreg:
+    case S::IsExplicitCluster:
+    case S::Clusterid:
+    case S::Nclusterid:
+    case S::ClusterCtaid:
+    case S::ClusterNctaid:
+    case S::ClusterCtarank:
+    case S::ClusterNctarank:
+      return true;
+    default:
+      return false;
   }
 }
 

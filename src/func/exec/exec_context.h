@@ -48,9 +48,12 @@ inline std::uint64_t read(const ExecContext& c, const Operand& op, unsigned lane
       const std::uint64_t v = c.regs[op.reg * kWarpSize + lane];
       return op.negated ? static_cast<std::uint64_t>(v == 0) : v;
     }
-    case OperandKind::imm: return op.imm;
-    case OperandKind::special: return special_value(c, op.special, lane);
-    case OperandKind::none: return 0;
+    case OperandKind::imm:
+      return op.imm;
+    case OperandKind::special:
+      return special_value(c, op.special, lane);
+    case OperandKind::none:
+      return 0;
   }
   return 0;
 }

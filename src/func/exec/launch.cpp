@@ -31,14 +31,14 @@ std::optional<std::string> validate(const DecodedKernel& kernel, const LaunchCon
   if (b.x > l.max_block_x || b.y > l.max_block_y || b.z > l.max_block_z ||
       b.count() > l.max_threads_per_block) {
     return fmt::format("block ({},{},{}) exceeds the limits ({},{},{}) and {} threads", b.x, b.y,
-                       b.z, l.max_block_x, l.max_block_y, l.max_block_z,
-                       l.max_threads_per_block);
+                       b.z, l.max_block_x, l.max_block_y, l.max_block_z, l.max_threads_per_block);
   }
   if (g.x > l.max_grid_x || g.y > l.max_grid_y || g.z > l.max_grid_z) {
-    return fmt::format("grid ({},{},{}) exceeds the limits ({},{},{})", g.x, g.y, g.z,
-                       l.max_grid_x, l.max_grid_y, l.max_grid_z);
+    return fmt::format("grid ({},{},{}) exceeds the limits ({},{},{})", g.x, g.y, g.z, l.max_grid_x,
+                       l.max_grid_y, l.max_grid_z);
   }
-  const std::uint64_t shared = std::uint64_t{kernel.static_shared_bytes} + config.dynamic_shared_bytes;
+  const std::uint64_t shared =
+      std::uint64_t{kernel.static_shared_bytes} + config.dynamic_shared_bytes;
   if (shared > l.max_shared_per_block) {
     return fmt::format("{} bytes of shared memory per block exceed the limit of {}", shared,
                        l.max_shared_per_block);
@@ -63,8 +63,8 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
   block.linear_id = linear;
   block.thread_count = static_cast<std::uint32_t>(launch.config.block.count());
   block.exited_threads = 0;
-  block.shared = ByteWindow(MemorySpace::shared,
-                            std::uint64_t{k.static_shared_bytes} + launch.config.dynamic_shared_bytes);
+  block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
+                                                     launch.config.dynamic_shared_bytes);
   block.local = LocalMemory(block.thread_count, k.local_bytes_per_thread);
   block.barriers = {};
   block.printf_output.clear();
@@ -113,8 +113,8 @@ std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& bloc
             .message = fmt::format(
                 "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
                 "warp {} at PTX line {}); the kernel may never finish",
-                launch.kernel.name, launch.options.instruction_budget, block.ctaid.x,
-                block.ctaid.y, block.ctaid.z, warp.index,
+                launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
+                block.ctaid.z, warp.index,
                 warp.control.pc() < launch.kernel.code.size()
                     ? launch.kernel.code[warp.control.pc()].ptx_line
                     : 0)};
@@ -167,9 +167,9 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                            std::span<const std::byte> params, const LaunchLimits& limits) {
   LaunchResult result;
   if (auto problem = validate(kernel, config, params, limits)) {
-    result.error = LaunchError{.code = CudaError::invalid_configuration,
-                               .message = fmt::format("kernel {}: invalid launch: {}", kernel.name,
-                                                      *problem)};
+    result.error =
+        LaunchError{.code = CudaError::invalid_configuration,
+                    .message = fmt::format("kernel {}: invalid launch: {}", kernel.name, *problem)};
     return result;
   }
   LaunchState launch{.kernel = kernel,

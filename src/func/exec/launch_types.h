@@ -51,7 +51,7 @@ struct LaunchError {
 
 struct LaunchStats {
   std::uint64_t warp_instructions = 0;
-  std::uint64_t thread_instructions = 0;  // lanes active after the guard
+  std::uint64_t thread_instructions = 0;                      // lanes active after the guard
   std::array<std::uint64_t, isa::kOpcodeCount> per_opcode{};  // warp-instructions
 };
 

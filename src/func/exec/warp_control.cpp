@@ -19,8 +19,8 @@ std::int32_t WarpControl::open_point(std::uint32_t pc, std::uint32_t members, st
   // Lanes already waiting for the same PC in an enclosing point need no new
   // one (a loop whose exit is reached by a few lanes per iteration).
   if (parent >= 0 && points_[static_cast<std::size_t>(parent)].pc == pc) return parent;
-  points_.push_back(ConvergencePoint{
-      .pc = pc, .members = members, .arrived = 0, .parent = parent, .open = true});
+  points_.push_back(
+      ConvergencePoint{.pc = pc, .members = members, .arrived = 0, .parent = parent, .open = true});
   return static_cast<std::int32_t>(points_.size() - 1);
 }
 
@@ -101,8 +101,7 @@ void WarpControl::exit_lanes(std::uint32_t lanes) {
     if (p.arrived == p.members && p.arrived != 0) {
       // Everyone left waits here: release them as one group.
       p.open = false;
-      ready_.insert(ready_.begin(),
-                    PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent});
+      ready_.insert(ready_.begin(), PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent});
     }
   }
   drop_closed_points();

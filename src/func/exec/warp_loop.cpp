@@ -98,7 +98,9 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
         control.branch(mask, in.target, in.reconverge);
         if (its && mask != 0 && in.target <= pc) yield_if_starving(c);
         break;
-      case Control::exit: exit_lanes(c, mask); break;
+      case Control::exit:
+        exit_lanes(c, mask);
+        break;
       case Control::barrier:
         if (in.guard_reg != kNoReg && mask == 0) {
           control.advance();

@@ -13,9 +13,8 @@ namespace smsim::func {
 namespace {
 
 // Writes a variable's initializer into `bytes` (sized to the variable).
-void write_initializer(const ptx::Variable& v,
-                       const ModulePlacement& placement, std::vector<std::byte>& bytes,
-                       std::vector<std::string>& errors) {
+void write_initializer(const ptx::Variable& v, const ModulePlacement& placement,
+                       std::vector<std::byte>& bytes, std::vector<std::string>& errors) {
   const std::size_t element = std::max<std::size_t>((isa::type_bits(v.type) + 7) / 8, 1);
   std::size_t at = 0;
   for (const ptx::InitItem& item : v.init) {
@@ -32,9 +31,10 @@ void write_initializer(const ptx::Variable& v,
     } else if (item.kind == ptx::InitKind::Address) {
       if (item.symbol_is_function || item.symbol >= placement.globals.size() ||
           !placement.globals[item.symbol].placed) {
-        errors.push_back(fmt::format("PTX line {}: initializer of {} takes an address the engine "
-                                     "cannot place",
-                                     v.loc.line, v.name));
+        errors.push_back(
+            fmt::format("PTX line {}: initializer of {} takes an address the engine "
+                        "cannot place",
+                        v.loc.line, v.name));
         return;
       }
       value = placement.globals[item.symbol].address + static_cast<std::uint64_t>(item.offset);
@@ -78,9 +78,10 @@ std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::ui
   for (const ptx::Instruction& inst : f.instructions) {
     const isa::OpcodeInfo& info = isa::opcode_info(inst.opcode);
     if (info.min_sm <= sm) continue;
-    errors.push_back(fmt::format("kernel {}, PTX line {}: {} needs sm_{} but the simulated GPU is "
-                                 "sm_{}",
-                                 f.name, inst.loc.line, info.mnemonic, info.min_sm, sm));
+    errors.push_back(
+        fmt::format("kernel {}, PTX line {}: {} needs sm_{} but the simulated GPU is "
+                    "sm_{}",
+                    f.name, inst.loc.line, info.mnemonic, info.min_sm, sm));
   }
   return errors;
 }

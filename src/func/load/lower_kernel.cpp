@@ -17,7 +17,9 @@ bool is_shared(isa::StateSpace s) {
   return c == isa::StateSpace::Shared || c == isa::StateSpace::SharedCta;
 }
 
-bool is_param(isa::StateSpace s) { return isa::canonical_space(s) == isa::StateSpace::Param; }
+bool is_param(isa::StateSpace s) {
+  return isa::canonical_space(s) == isa::StateSpace::Param;
+}
 
 // `.extern .shared .b8 smem[]`: the dynamic shared memory of the launch.
 bool is_dynamic_shared(const ptx::Variable& v) {
@@ -33,14 +35,15 @@ constexpr unsigned kMaxCallDepth = 16;
 struct Frame {
   const ptx::Function* function = nullptr;
   std::uint32_t reg_base = 0;
-  std::vector<Placement> locals;   // by Function::locals index
-  std::vector<Placement> params;   // kernel: the param buffer; device function: the caller's arguments
+  std::vector<Placement> locals;  // by Function::locals index
+  std::vector<Placement>
+      params;  // kernel: the param buffer; device function: the caller's arguments
   std::vector<Placement> returns;  // device function: the caller's return variables
   bool inlined = false;
   unsigned depth = 0;
   std::vector<std::uint32_t> output_index;  // instruction index -> lowered index
   std::vector<std::pair<std::size_t, std::uint32_t>> label_fixups;  // (lowered, instruction)
-  std::vector<std::size_t> return_fixups;   // lowered `ret`s, to jump past the body
+  std::vector<std::size_t> return_fixups;  // lowered `ret`s, to jump past the body
 };
 
 class KernelLowering {
@@ -65,10 +68,10 @@ class KernelLowering {
 
  private:
   void error(const Frame& frame, const ptx::SourceLoc& loc, std::string message) {
-    out_.errors.push_back(fmt::format("kernel {}, PTX line {}: {}{}", kernel_.name, loc.line,
-                                      frame.inlined ? fmt::format("in {}: ", frame.function->name)
-                                                    : std::string(),
-                                      std::move(message)));
+    out_.errors.push_back(
+        fmt::format("kernel {}, PTX line {}: {}{}", kernel_.name, loc.line,
+                    frame.inlined ? fmt::format("in {}: ", frame.function->name) : std::string(),
+                    std::move(message)));
   }
 
   void place_params(Frame& frame) {
@@ -123,7 +126,8 @@ class KernelLowering {
       const ptx::Variable& v = f.locals[i];
       if (is_shared(v.space)) {
         if (frame.inlined) {
-          error(frame, v.loc, "shared variables declared inside device functions are not supported yet");
+          error(frame, v.loc,
+                "shared variables declared inside device functions are not supported yet");
           continue;
         }
         if (is_dynamic_shared(v)) {
@@ -142,7 +146,8 @@ class KernelLowering {
   void finish_shared(Frame& kernel_frame) {
     if (!dynamic_globals_.empty() || !dynamic_locals_.empty()) {
       shared_bytes_ = align_up(shared_bytes_, dynamic_alignment_);
-      const Placement dynamic{.space = MemorySpace::shared, .address = shared_bytes_, .placed = true};
+      const Placement dynamic{
+          .space = MemorySpace::shared, .address = shared_bytes_, .placed = true};
       for (std::size_t i : dynamic_globals_) shared_globals_[i] = dynamic;
       for (std::size_t i : dynamic_locals_) kernel_frame.locals[i] = dynamic;
     }
@@ -155,8 +160,9 @@ class KernelLowering {
       case ptx::SymbolKind::Global:
         if (shared_globals_[ref.index].placed) return shared_globals_[ref.index];
         if (placement_.globals[ref.index].placed) return placement_.globals[ref.index];
-        error(frame, loc, fmt::format("variable {} has no storage the engine supports",
-                                      module_.globals[ref.index].name));
+        error(frame, loc,
+              fmt::format("variable {} has no storage the engine supports",
+                          module_.globals[ref.index].name));
         return std::nullopt;
       case ptx::SymbolKind::Local:
         if (frame.locals[ref.index].placed) return frame.locals[ref.index];
@@ -172,17 +178,22 @@ class KernelLowering {
         }
         break;
       case ptx::SymbolKind::Function:
-      case ptx::SymbolKind::None: break;
+      case ptx::SymbolKind::None:
+        break;
     }
-    error(frame, loc, "this symbol (a function address or an unplaced parameter) is not supported yet");
+    error(frame, loc,
+          "this symbol (a function address or an unplaced parameter) is not supported yet");
     return std::nullopt;
   }
 
   static std::optional<isa::Type> slot_type(const InstructionSpec& s, isa::TypeRef ref) {
     switch (ref) {
-      case isa::TypeRef::Slot0: return s.type_count > 0 ? std::optional(s.types[0]) : std::nullopt;
-      case isa::TypeRef::Slot1: return s.type_count > 1 ? std::optional(s.types[1]) : std::nullopt;
-      default: return std::nullopt;
+      case isa::TypeRef::Slot0:
+        return s.type_count > 0 ? std::optional(s.types[0]) : std::nullopt;
+      case isa::TypeRef::Slot1:
+        return s.type_count > 1 ? std::optional(s.types[1]) : std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
 
@@ -217,13 +228,18 @@ class KernelLowering {
           return;
         }
         SpecOperand o = SpecOperand::make_reg(
-            frame.reg_base + op.reg, static_cast<std::uint8_t>(isa::type_bits(f.register_type(op.reg))));
+            frame.reg_base + op.reg,
+            static_cast<std::uint8_t>(isa::type_bits(f.register_type(op.reg))));
         o.negated = op.negated;
         s.operands.push_back(o);
         return;
       }
-      case OperandKind::Sink: s.operands.push_back(SpecOperand::make_reg(kNoReg, 64)); return;
-      case OperandKind::Immediate: s.operands.push_back(SpecOperand::make_imm(op.bits)); return;
+      case OperandKind::Sink:
+        s.operands.push_back(SpecOperand::make_reg(kNoReg, 64));
+        return;
+      case OperandKind::Immediate:
+        s.operands.push_back(SpecOperand::make_imm(op.bits));
+        return;
       case OperandKind::FloatImmediate:
         s.operands.push_back(SpecOperand::make_imm(float_literal(op, slot_type(s, type))));
         return;
@@ -261,7 +277,8 @@ class KernelLowering {
         return;
       }
       case OperandKind::ParamList:
-      case OperandKind::TexAddress: break;
+      case OperandKind::TexAddress:
+        break;
     }
     error(frame, op.loc, "operand form not supported by the functional engine yet");
   }
@@ -317,7 +334,8 @@ class KernelLowering {
       const std::size_t before = l.spec.operands.size();
       append(frame, l, operands[i], slot.type);
       if (dest) {
-        l.spec.dst_count = static_cast<std::uint8_t>(l.spec.dst_count + l.spec.operands.size() - before);
+        l.spec.dst_count =
+            static_cast<std::uint8_t>(l.spec.dst_count + l.spec.operands.size() - before);
       }
     }
     if (l.param_variable_in_local && isa::canonical_space(inst.space()) == isa::StateSpace::Param) {
@@ -387,7 +405,8 @@ class KernelLowering {
       return;
     }
     if (!callee.has_body) {
-      error(frame, inst.loc, fmt::format("call to {}, which has no body in this module", callee.name));
+      error(frame, inst.loc,
+            fmt::format("call to {}, which has no body in this module", callee.name));
       return;
     }
     if (frame.depth + 1 >= kMaxCallDepth || on_call_stack(callee)) {
@@ -397,7 +416,8 @@ class KernelLowering {
       return;
     }
     if (arg_places.size() != callee.params.size() || ret_places.size() != callee.returns.size()) {
-      error(frame, inst.loc, fmt::format("call to {} passes the wrong number of parameters", callee.name));
+      error(frame, inst.loc,
+            fmt::format("call to {} passes the wrong number of parameters", callee.name));
       return;
     }
     // A guarded call becomes a guarded jump over the inlined body.
@@ -420,7 +440,9 @@ class KernelLowering {
     call_stack_.push_back(&callee);
     lower_body(inner);
     call_stack_.pop_back();
-    if (skip) out_.spec.instructions[*skip].target = static_cast<std::uint32_t>(out_.spec.instructions.size());
+    if (skip)
+      out_.spec.instructions[*skip].target =
+          static_cast<std::uint32_t>(out_.spec.instructions.size());
   }
 
   bool on_call_stack(const ptx::Function& f) const {

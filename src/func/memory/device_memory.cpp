@@ -12,7 +12,8 @@ std::uint64_t round_up(std::uint64_t value, std::uint64_t granule) {
   return (value + granule - 1) / granule * granule;
 }
 
-const Allocation* containing(const std::map<std::uint64_t, Allocation>& map, std::uint64_t address) {
+const Allocation* containing(const std::map<std::uint64_t, Allocation>& map,
+                             std::uint64_t address) {
   auto it = map.upper_bound(address);
   if (it == map.begin()) return nullptr;
   --it;
@@ -116,7 +117,8 @@ std::uint64_t DeviceMemory::live_bytes() const {
 MaybeFault DeviceMemory::check_slow(std::uint64_t address, std::uint64_t size,
                                     std::uint64_t alignment, AccessKind access,
                                     GlobalAccessCache& cache) const {
-  MemoryFault fault{.space = MemorySpace::global, .access = access, .address = address, .size = size};
+  MemoryFault fault{
+      .space = MemorySpace::global, .access = access, .address = address, .size = size};
   if ((address & (alignment - 1)) != 0) {
     fault.kind = FaultKind::misaligned;
     return fault;
@@ -134,8 +136,9 @@ MaybeFault DeviceMemory::check_slow(std::uint64_t address, std::uint64_t size,
       fault.kind = FaultKind::read_only;
       return fault;
     }
-    cache.remember(generation, GlobalAccessCache::Entry{
-                                   .begin = a->begin, .end = a->begin + a->size, .writable = writable});
+    cache.remember(generation,
+                   GlobalAccessCache::Entry{
+                       .begin = a->begin, .end = a->begin + a->size, .writable = writable});
     return std::nullopt;
   }
   fault.kind = a == nullptr && containing(freed_, address) != nullptr ? FaultKind::freed
@@ -145,7 +148,8 @@ MaybeFault DeviceMemory::check_slow(std::uint64_t address, std::uint64_t size,
 
 MaybeFault DeviceMemory::host_check(std::uint64_t address, std::uint64_t size,
                                     AccessKind access) const {
-  MemoryFault fault{.space = MemorySpace::global, .access = access, .address = address, .size = size};
+  MemoryFault fault{
+      .space = MemorySpace::global, .access = access, .address = address, .size = size};
   std::shared_lock lock(mutex_);
   const Allocation* a = containing(live_, address);
   if (a != nullptr && a->contains(address, size)) return std::nullopt;

@@ -20,8 +20,8 @@ inline constexpr std::uint64_t kLocalWindowBase = 0xFFFF'FF00'0000'0000;
 inline constexpr std::uint64_t kWindowBytes = std::uint64_t{1} << 32;
 
 struct GenericTarget {
-  MemorySpace space;       // global, shared or local
-  std::uint64_t address;   // in that space: an offset for shared/local
+  MemorySpace space;      // global, shared or local
+  std::uint64_t address;  // in that space: an offset for shared/local
 };
 
 constexpr bool in_shared_window(std::uint64_t generic) {
@@ -41,12 +41,15 @@ constexpr GenericTarget resolve_generic(std::uint64_t generic) {
 // addresses already are generic.
 constexpr std::uint64_t to_generic(MemorySpace space, std::uint64_t address) {
   switch (space) {
-    case MemorySpace::shared: return kSharedWindowBase + address;
-    case MemorySpace::local: return kLocalWindowBase + address;
+    case MemorySpace::shared:
+      return kSharedWindowBase + address;
+    case MemorySpace::local:
+      return kLocalWindowBase + address;
     case MemorySpace::global:
     case MemorySpace::constant:
     case MemorySpace::param:
-    case MemorySpace::generic: return address;
+    case MemorySpace::generic:
+      return address;
   }
   return address;
 }
@@ -55,12 +58,15 @@ constexpr std::uint64_t to_generic(MemorySpace space, std::uint64_t address) {
 // generic address really is in that space (that is what isspacep is for).
 constexpr std::uint64_t from_generic(MemorySpace space, std::uint64_t generic) {
   switch (space) {
-    case MemorySpace::shared: return generic - kSharedWindowBase;
-    case MemorySpace::local: return generic - kLocalWindowBase;
+    case MemorySpace::shared:
+      return generic - kSharedWindowBase;
+    case MemorySpace::local:
+      return generic - kLocalWindowBase;
     case MemorySpace::global:
     case MemorySpace::constant:
     case MemorySpace::param:
-    case MemorySpace::generic: return generic;
+    case MemorySpace::generic:
+      return generic;
   }
   return generic;
 }
@@ -69,12 +75,16 @@ constexpr std::uint64_t from_generic(MemorySpace space, std::uint64_t generic) {
 // is also where constant banks live.
 constexpr bool is_in_space(MemorySpace space, std::uint64_t generic) {
   switch (space) {
-    case MemorySpace::shared: return in_shared_window(generic);
-    case MemorySpace::local: return in_local_window(generic);
+    case MemorySpace::shared:
+      return in_shared_window(generic);
+    case MemorySpace::local:
+      return in_local_window(generic);
     case MemorySpace::global:
-    case MemorySpace::constant: return !in_shared_window(generic) && !in_local_window(generic);
+    case MemorySpace::constant:
+      return !in_shared_window(generic) && !in_local_window(generic);
     case MemorySpace::param:
-    case MemorySpace::generic: return false;
+    case MemorySpace::generic:
+      return false;
   }
   return false;
 }

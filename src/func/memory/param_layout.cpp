@@ -26,8 +26,8 @@ ParamLayout::Packed ParamLayout::pack(std::span<const std::vector<std::byte>> va
   out.bytes.assign(total_, std::byte{0});
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     if (values[i].size() != slots_[i].size) {
-      out.error = fmt::format("parameter {} is {} bytes, {} given", i, slots_[i].size,
-                              values[i].size());
+      out.error =
+          fmt::format("parameter {} is {} bytes, {} given", i, slots_[i].size, values[i].size());
       out.bytes.clear();
       return out;
     }

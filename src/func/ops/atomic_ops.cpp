@@ -29,7 +29,8 @@ T update(Modifier op, Type type, T old, T b, T c) {
       if (type == Type::F32) {
         return static_cast<T>(to_bits(canonical(from_bits<float>(old) + from_bits<float>(b))));
       }
-      if (type == Type::F64) return static_cast<T>(to_bits(canonical(from_bits<double>(old) + from_bits<double>(b))));
+      if (type == Type::F64)
+        return static_cast<T>(to_bits(canonical(from_bits<double>(old) + from_bits<double>(b))));
       return static_cast<T>(old + b);
     case Modifier::Min:
     case Modifier::Max: {
@@ -47,14 +48,22 @@ T update(Modifier op, Type type, T old, T b, T c) {
       }
       return (is_min ? b < old : b > old) ? b : old;
     }
-    case Modifier::Inc: return old >= b ? T{0} : static_cast<T>(old + 1);
-    case Modifier::Dec: return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
-    case Modifier::Exch: return b;
-    case Modifier::Cas: return old == b ? c : old;
-    case Modifier::And: return old & b;
-    case Modifier::Or: return old | b;
-    case Modifier::Xor: return old ^ b;
-    default: return old;
+    case Modifier::Inc:
+      return old >= b ? T{0} : static_cast<T>(old + 1);
+    case Modifier::Dec:
+      return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
+    case Modifier::Exch:
+      return b;
+    case Modifier::Cas:
+      return old == b ? c : old;
+    case Modifier::And:
+      return old & b;
+    case Modifier::Or:
+      return old | b;
+    case Modifier::Xor:
+      return old ^ b;
+    default:
+      return old;
   }
 }
 
@@ -65,8 +74,8 @@ struct AtomicExec {
     const bool returns = in.opcode == isa::Opcode::Atom;
     for_each_lane(mask, [&](unsigned lane) {
       if (ctx.error) return;
-      std::byte* p = resolve(ctx, in.space, lane_address(ctx, in, lane), sizeof(T),
-                             AccessKind::atomic, lane);
+      std::byte* p =
+          resolve(ctx, in.space, lane_address(ctx, in, lane), sizeof(T), AccessKind::atomic, lane);
       if (p == nullptr) return;
       const T b = static_cast<T>(read(ctx, in.src[0], lane));
       const T c = in.src_count > 1 ? static_cast<T>(read(ctx, in.src[1], lane)) : T{0};
@@ -80,7 +89,7 @@ struct AtomicExec {
   }
 };
 
-constexpr Modifier kAtomicOps[] = {Modifier::Add, Modifier::Min, Modifier::Max, Modifier::Inc,
+constexpr Modifier kAtomicOps[] = {Modifier::Add, Modifier::Min,  Modifier::Max, Modifier::Inc,
                                    Modifier::Dec, Modifier::Exch, Modifier::Cas, Modifier::And,
                                    Modifier::Or,  Modifier::Xor};
 

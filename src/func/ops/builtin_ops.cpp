@@ -45,8 +45,8 @@ std::optional<std::string> read_string(ExecContext& c, std::uint64_t address, un
 }
 
 // Reads `bytes` from the argument buffer at `cursor` (aligned to `bytes`).
-std::optional<std::uint64_t> next_value(ExecContext& c, std::uint64_t buffer,
-                                        std::uint64_t& cursor, unsigned bytes, unsigned lane) {
+std::optional<std::uint64_t> next_value(ExecContext& c, std::uint64_t buffer, std::uint64_t& cursor,
+                                        unsigned bytes, unsigned lane) {
   cursor = (cursor + bytes - 1) / bytes * bytes;
   const std::byte* p =
       resolve(c, MemorySpace::generic, buffer + cursor, bytes, AccessKind::read, lane);
@@ -116,9 +116,10 @@ std::optional<int> format(ExecContext& c, const std::string& text, std::uint64_t
         if (!v) return std::nullopt;
         const std::string f = spec + "ll" + conv;
         const bool is_signed = conv == 'd' || conv == 'i';
-        long long value = longs > 0 ? static_cast<long long>(*v)
-                                    : (is_signed ? static_cast<std::int32_t>(*v)
-                                                 : static_cast<long long>(static_cast<std::uint32_t>(*v)));
+        long long value =
+            longs > 0 ? static_cast<long long>(*v)
+                      : (is_signed ? static_cast<std::int32_t>(*v)
+                                   : static_cast<long long>(static_cast<std::uint32_t>(*v)));
         if (conv == 'c') {
           n = std::snprintf(buf, sizeof buf, (spec + 'c').c_str(), static_cast<int>(value));
         } else {
@@ -159,7 +160,10 @@ std::optional<int> format(ExecContext& c, const std::string& text, std::uint64_t
         n = std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(*v));
         break;
       }
-      default: out += text.substr(i, j - i + 1); i = j; continue;
+      default:
+        out += text.substr(i, j - i + 1);
+        i = j;
+        continue;
     }
     out.append(buf, static_cast<std::size_t>(std::clamp(n, 0, static_cast<int>(sizeof buf) - 1)));
     ++used;
@@ -203,11 +207,11 @@ void assertfail(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask
   if (!message || !file || !function) return;
   const Dim3& b = c.launch.config.block;
   const std::uint32_t t = thread_in_block(c, lane);
-  report_error(c, CudaError::assert_triggered,
-               fmt::format("{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed.",
-                           *file, static_cast<std::uint32_t>(*line), *function, c.block.ctaid.x,
-                           c.block.ctaid.y, c.block.ctaid.z, t % b.x, t / b.x % b.y,
-                           t / (b.x * b.y), *message));
+  report_error(
+      c, CudaError::assert_triggered,
+      fmt::format("{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed.", *file,
+                  static_cast<std::uint32_t>(*line), *function, c.block.ctaid.x, c.block.ctaid.y,
+                  c.block.ctaid.z, t % b.x, t / b.x % b.y, t / (b.x * b.y), *message));
 }
 
 }  // namespace
@@ -224,7 +228,8 @@ ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction&, std::str
       if (spec.operands.size() == kAssertfailOperands) return &assertfail;
       why = "__assertfail takes five arguments";
       return nullptr;
-    case Builtin::none: break;
+    case Builtin::none:
+      break;
   }
   why = "calls are lowered by inlining; this call could not be";
   return nullptr;

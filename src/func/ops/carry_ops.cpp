@@ -50,10 +50,11 @@ struct CarryExec {
           const U addend = static_cast<U>(read(c, in.src[2], lane));
           Wide product;
           if constexpr (sizeof(U) == 4) {
-            product = in.type == isa::Type::S32
-                          ? static_cast<Wide>(static_cast<std::int64_t>(static_cast<std::int32_t>(a)) *
-                                              static_cast<std::int32_t>(b))
-                          : Wide{a} * Wide{b};
+            product =
+                in.type == isa::Type::S32
+                    ? static_cast<Wide>(static_cast<std::int64_t>(static_cast<std::int32_t>(a)) *
+                                        static_cast<std::int32_t>(b))
+                    : Wide{a} * Wide{b};
           } else {
             product = in.type == isa::Type::S64
                           ? static_cast<Wide>(static_cast<Int128>(static_cast<std::int64_t>(a)) *
@@ -65,7 +66,8 @@ struct CarryExec {
           flag = (result >> kBits) != 0;
           break;
         }
-        default: break;
+        default:
+          break;
       }
       write(c, in.dst[0], lane, static_cast<U>(result));
       if (carry_out) write(c, in.dst[in.dst_count - 1], lane, flag ? 1 : 0);
@@ -80,7 +82,8 @@ ExecFn select_carry(const InstructionSpec& spec, DecodedInstruction& in, std::st
   const bool integer = isa::is_integer(spec.type()) || spec.type() == isa::Type::B32 ||
                        spec.type() == isa::Type::B64;
   if (!integer || (bits != 32 && bits != 64) ||
-      ((spec.opcode == Opcode::Mad || spec.opcode == Opcode::Madc) && spec.has(isa::Modifier::Wide))) {
+      ((spec.opcode == Opcode::Mad || spec.opcode == Opcode::Madc) &&
+       spec.has(isa::Modifier::Wide))) {
     why = fmt::format("{}.{} with the carry flag is not implemented",
                       isa::opcode_mnemonic(spec.opcode), isa::type_name(spec.type()));
     return nullptr;

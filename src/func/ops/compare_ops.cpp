@@ -23,45 +23,71 @@ bool compare(Modifier op, T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     const bool unordered = std::isnan(a) || std::isnan(b);
     switch (op) {
-      case Modifier::Eq: return !unordered && a == b;
-      case Modifier::Ne: return !unordered && a != b;
-      case Modifier::Lt: return !unordered && a < b;
-      case Modifier::Le: return !unordered && a <= b;
-      case Modifier::Gt: return !unordered && a > b;
-      case Modifier::Ge: return !unordered && a >= b;
-      case Modifier::Equ: return unordered || a == b;
-      case Modifier::Neu: return unordered || a != b;
-      case Modifier::Ltu: return unordered || a < b;
-      case Modifier::Leu: return unordered || a <= b;
-      case Modifier::Gtu: return unordered || a > b;
-      case Modifier::Geu: return unordered || a >= b;
-      case Modifier::Num: return !unordered;
-      case Modifier::NanCompare: return unordered;
-      default: return false;
+      case Modifier::Eq:
+        return !unordered && a == b;
+      case Modifier::Ne:
+        return !unordered && a != b;
+      case Modifier::Lt:
+        return !unordered && a < b;
+      case Modifier::Le:
+        return !unordered && a <= b;
+      case Modifier::Gt:
+        return !unordered && a > b;
+      case Modifier::Ge:
+        return !unordered && a >= b;
+      case Modifier::Equ:
+        return unordered || a == b;
+      case Modifier::Neu:
+        return unordered || a != b;
+      case Modifier::Ltu:
+        return unordered || a < b;
+      case Modifier::Leu:
+        return unordered || a <= b;
+      case Modifier::Gtu:
+        return unordered || a > b;
+      case Modifier::Geu:
+        return unordered || a >= b;
+      case Modifier::Num:
+        return !unordered;
+      case Modifier::NanCompare:
+        return unordered;
+      default:
+        return false;
     }
   } else {
     switch (op) {
-      case Modifier::Eq: return a == b;
-      case Modifier::Ne: return a != b;
+      case Modifier::Eq:
+        return a == b;
+      case Modifier::Ne:
+        return a != b;
       case Modifier::Lt:
-      case Modifier::Lo: return a < b;
+      case Modifier::Lo:
+        return a < b;
       case Modifier::Le:
-      case Modifier::Ls: return a <= b;
+      case Modifier::Ls:
+        return a <= b;
       case Modifier::Gt:
-      case Modifier::Hi: return a > b;
+      case Modifier::Hi:
+        return a > b;
       case Modifier::Ge:
-      case Modifier::Hs: return a >= b;
-      default: return false;
+      case Modifier::Hs:
+        return a >= b;
+      default:
+        return false;
     }
   }
 }
 
 bool combine(Modifier op, bool value, bool c) {
   switch (op) {
-    case Modifier::And: return value && c;
-    case Modifier::Or: return value || c;
-    case Modifier::Xor: return value != c;
-    default: return value;
+    case Modifier::And:
+      return value && c;
+    case Modifier::Or:
+      return value || c;
+    case Modifier::Xor:
+      return value != c;
+    default:
+      return value;
   }
 }
 
@@ -170,7 +196,8 @@ struct HalfCompareExec {
     const bool is_setp = in.opcode == Opcode::Setp;
     // set's destination: 1.0 in the destination's float format, else all ones.
     const bool float_result = isa::is_float(in.type);
-    const std::uint32_t one_half = in.type == isa::Type::Bf16 || in.type == isa::Type::Bf16x2 ? 0x3F80 : 0x3C00;
+    const std::uint32_t one_half =
+        in.type == isa::Type::Bf16 || in.type == isa::Type::Bf16x2 ? 0x3F80 : 0x3C00;
     for_each_lane(mask, [&](unsigned lane) {
       const auto a = static_cast<std::uint32_t>(read(ctx, in.src[0], lane));
       const auto b = static_cast<std::uint32_t>(read(ctx, in.src[1], lane));
@@ -212,11 +239,16 @@ struct HalfCompareExec {
 
 ExecFn pick_half_compare(isa::Type t) {
   switch (t) {
-    case isa::Type::F16: return &HalfCompareExec<false, false>::run;
-    case isa::Type::F16x2: return &HalfCompareExec<false, true>::run;
-    case isa::Type::Bf16: return &HalfCompareExec<true, false>::run;
-    case isa::Type::Bf16x2: return &HalfCompareExec<true, true>::run;
-    default: return nullptr;
+    case isa::Type::F16:
+      return &HalfCompareExec<false, false>::run;
+    case isa::Type::F16x2:
+      return &HalfCompareExec<false, true>::run;
+    case isa::Type::Bf16:
+      return &HalfCompareExec<true, false>::run;
+    case isa::Type::Bf16x2:
+      return &HalfCompareExec<true, true>::run;
+    default:
+      return nullptr;
   }
 }
 
@@ -228,9 +260,9 @@ ExecFn pick_comparable(isa::Type t) {
 }
 
 constexpr Modifier kCompareOps[] = {
-    Modifier::Eq,  Modifier::Ne,  Modifier::Lt,  Modifier::Le,  Modifier::Gt,
-    Modifier::Ge,  Modifier::Lo,  Modifier::Ls,  Modifier::Hi,  Modifier::Hs,
-    Modifier::Equ, Modifier::Neu, Modifier::Ltu, Modifier::Leu, Modifier::Gtu,
+    Modifier::Eq,  Modifier::Ne,  Modifier::Lt,        Modifier::Le,  Modifier::Gt,
+    Modifier::Ge,  Modifier::Lo,  Modifier::Ls,        Modifier::Hi,  Modifier::Hs,
+    Modifier::Equ, Modifier::Neu, Modifier::Ltu,       Modifier::Leu, Modifier::Gtu,
     Modifier::Geu, Modifier::Num, Modifier::NanCompare};
 
 }  // namespace
@@ -254,9 +286,14 @@ ExecFn select_compare(const InstructionSpec& spec, DecodedInstruction& in, std::
       fn = pick_half_compare(spec.type(1));
       if (fn == nullptr) fn = pick_comparable<SetExec>(spec.type(1));
       break;
-    case Opcode::Selp: fn = &selp; break;
-    case Opcode::Slct: fn = &slct; break;
-    default: break;
+    case Opcode::Selp:
+      fn = &selp;
+      break;
+    case Opcode::Slct:
+      fn = &slct;
+      break;
+    default:
+      break;
   }
   if (fn == nullptr) {
     why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),

@@ -23,34 +23,51 @@ using Shape = std::variant<sem::IntType, sem::FloatFormat>;
 
 std::optional<Shape> shape_of(Type t) {
   switch (t) {
-    case Type::U8: return sem::IntType::u8;
-    case Type::U16: return sem::IntType::u16;
-    case Type::U32: return sem::IntType::u32;
-    case Type::U64: return sem::IntType::u64;
-    case Type::S8: return sem::IntType::s8;
-    case Type::S16: return sem::IntType::s16;
-    case Type::S32: return sem::IntType::s32;
-    case Type::S64: return sem::IntType::s64;
-    case Type::F16: return sem::kF16;
-    case Type::Bf16: return sem::kBF16;
-    case Type::F32: return sem::kF32;
-    case Type::F64: return sem::kF64;
-    default: return std::nullopt;
+    case Type::U8:
+      return sem::IntType::u8;
+    case Type::U16:
+      return sem::IntType::u16;
+    case Type::U32:
+      return sem::IntType::u32;
+    case Type::U64:
+      return sem::IntType::u64;
+    case Type::S8:
+      return sem::IntType::s8;
+    case Type::S16:
+      return sem::IntType::s16;
+    case Type::S32:
+      return sem::IntType::s32;
+    case Type::S64:
+      return sem::IntType::s64;
+    case Type::F16:
+      return sem::kF16;
+    case Type::Bf16:
+      return sem::kBF16;
+    case Type::F32:
+      return sem::kF32;
+    case Type::F64:
+      return sem::kF64;
+    default:
+      return std::nullopt;
   }
 }
 
 sem::Rounding rounding_of(Rounding r) {
   switch (r) {
     case Rounding::rz:
-    case Rounding::rzi: return sem::Rounding::toward_zero;
+    case Rounding::rzi:
+      return sem::Rounding::toward_zero;
     case Rounding::rm:
-    case Rounding::rmi: return sem::Rounding::toward_negative;
+    case Rounding::rmi:
+      return sem::Rounding::toward_negative;
     case Rounding::rp:
-    case Rounding::rpi: return sem::Rounding::toward_positive;
+    case Rounding::rpi:
+      return sem::Rounding::toward_positive;
     case Rounding::none:
     case Rounding::rn:
     case Rounding::rna:
-    case Rounding::rni: return sem::Rounding::nearest_even;
+    case Rounding::rni:
+      return sem::Rounding::nearest_even;
   }
   return sem::Rounding::nearest_even;
 }
@@ -75,7 +92,8 @@ std::uint64_t convert(const DecodedInstruction& in, const Shape& to, const Shape
     }
     // Float to integer rounds toward zero unless told otherwise (.rzi is
     // what the PTX forms without a modifier mean).
-    const sem::Rounding int_mode = in.rounding == Rounding::none ? sem::Rounding::toward_zero : mode;
+    const sem::Rounding int_mode =
+        in.rounding == Rounding::none ? sem::Rounding::toward_zero : mode;
     const std::uint64_t r =
         sem::cvt_int_from_float(*to_int, std::get<sem::FloatFormat>(from), bits, int_mode, ftz);
     return sem::is_signed(*to_int) ? sign_extend(r, sem::width_of(*to_int)) : r;

@@ -45,18 +45,27 @@ template <template <typename> class Exec>
 ExecFn pick_integer(isa::Type t) {
   using T = isa::Type;
   switch (t) {
-    case T::U8: return &Exec<std::uint8_t>::run;
-    case T::S8: return &Exec<std::int8_t>::run;
+    case T::U8:
+      return &Exec<std::uint8_t>::run;
+    case T::S8:
+      return &Exec<std::int8_t>::run;
     case T::U16:
-    case T::B16: return &Exec<std::uint16_t>::run;
-    case T::S16: return &Exec<std::int16_t>::run;
+    case T::B16:
+      return &Exec<std::uint16_t>::run;
+    case T::S16:
+      return &Exec<std::int16_t>::run;
     case T::U32:
-    case T::B32: return &Exec<std::uint32_t>::run;
-    case T::S32: return &Exec<std::int32_t>::run;
+    case T::B32:
+      return &Exec<std::uint32_t>::run;
+    case T::S32:
+      return &Exec<std::int32_t>::run;
     case T::U64:
-    case T::B64: return &Exec<std::uint64_t>::run;
-    case T::S64: return &Exec<std::int64_t>::run;
-    default: return nullptr;
+    case T::B64:
+      return &Exec<std::uint64_t>::run;
+    case T::S64:
+      return &Exec<std::int64_t>::run;
+    default:
+      return nullptr;
   }
 }
 

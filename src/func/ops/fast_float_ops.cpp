@@ -3,11 +3,10 @@
 // Where the host CPU has fused multiply-add, the fma loop is compiled for it
 // so that std::fma becomes one instruction instead of a library call.
 
-#include "func/ops/fast_ops.h"
-
 #include <cmath>
 
 #include "func/ops/executor_selection.h"
+#include "func/ops/fast_ops.h"
 #include "func/ops/float_rounding.h"
 #include "func/ops/lane_map.h"
 
@@ -57,7 +56,7 @@ void fma_portable(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
 #if defined(__x86_64__) && defined(__GNUC__)
 template <typename F>
 __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
-                                                 std::uint32_t mask) {
+                                                      std::uint32_t mask) {
   SourceRows<3> s;
   gather_sources<3>(c, in, mask, s);
   std::uint64_t sink[kWarpSize];
@@ -88,7 +87,9 @@ __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const Deco
   for_each_lane(mask, one);
 }
 
-bool host_has_fma() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
+bool host_has_fma() {
+  return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
+}
 #endif
 
 template <typename F>
@@ -102,12 +103,17 @@ ExecFn fma_for_host() {
 template <typename F>
 ExecFn pick(Opcode op) {
   switch (op) {
-    case Opcode::Add: return &add<F>;
-    case Opcode::Sub: return &sub<F>;
-    case Opcode::Mul: return &mul<F>;
+    case Opcode::Add:
+      return &add<F>;
+    case Opcode::Sub:
+      return &sub<F>;
+    case Opcode::Mul:
+      return &mul<F>;
     case Opcode::Fma:
-    case Opcode::Mad: return fma_for_host<F>();
-    default: return nullptr;
+    case Opcode::Mad:
+      return fma_for_host<F>();
+    default:
+      return nullptr;
   }
 }
 

@@ -85,36 +85,53 @@ void setp(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
 template <typename T>
 ExecFn pick_setp(isa::Modifier op) {
   switch (op) {
-    case isa::Modifier::Eq: return &setp<T, std::equal_to<>>;
-    case isa::Modifier::Ne: return &setp<T, std::not_equal_to<>>;
+    case isa::Modifier::Eq:
+      return &setp<T, std::equal_to<>>;
+    case isa::Modifier::Ne:
+      return &setp<T, std::not_equal_to<>>;
     case isa::Modifier::Lt:
-    case isa::Modifier::Lo: return &setp<T, std::less<>>;
+    case isa::Modifier::Lo:
+      return &setp<T, std::less<>>;
     case isa::Modifier::Le:
-    case isa::Modifier::Ls: return &setp<T, std::less_equal<>>;
+    case isa::Modifier::Ls:
+      return &setp<T, std::less_equal<>>;
     case isa::Modifier::Gt:
-    case isa::Modifier::Hi: return &setp<T, std::greater<>>;
+    case isa::Modifier::Hi:
+      return &setp<T, std::greater<>>;
     case isa::Modifier::Ge:
-    case isa::Modifier::Hs: return &setp<T, std::greater_equal<>>;
-    default: return nullptr;
+    case isa::Modifier::Hs:
+      return &setp<T, std::greater_equal<>>;
+    default:
+      return nullptr;
   }
 }
 
 template <typename T>
 ExecFn pick(const DecodedInstruction& in) {
   switch (in.opcode) {
-    case Opcode::Add: return &add<T>;
-    case Opcode::Sub: return &sub<T>;
+    case Opcode::Add:
+      return &add<T>;
+    case Opcode::Sub:
+      return &sub<T>;
     case Opcode::Mul:
       if (in.has(kWide)) return sizeof(T) <= 4 ? &mul_wide<T> : nullptr;
       return in.has(kHigh) ? nullptr : &mul_lo<T>;
-    case Opcode::Mad: return in.has(kHigh) || in.has(kWide) ? nullptr : &mad_lo<T>;
-    case Opcode::And: return &bit_and;
-    case Opcode::Or: return &bit_or;
-    case Opcode::Xor: return &bit_xor;
-    case Opcode::Shl: return &shl<T>;
-    case Opcode::Mov: return &mov;
-    case Opcode::Setp: return in.combine == isa::Modifier::Count ? pick_setp<T>(in.mode) : nullptr;
-    default: return nullptr;
+    case Opcode::Mad:
+      return in.has(kHigh) || in.has(kWide) ? nullptr : &mad_lo<T>;
+    case Opcode::And:
+      return &bit_and;
+    case Opcode::Or:
+      return &bit_or;
+    case Opcode::Xor:
+      return &bit_xor;
+    case Opcode::Shl:
+      return &shl<T>;
+    case Opcode::Mov:
+      return &mov;
+    case Opcode::Setp:
+      return in.combine == isa::Modifier::Count ? pick_setp<T>(in.mode) : nullptr;
+    default:
+      return nullptr;
   }
 }
 
@@ -127,15 +144,22 @@ ExecFn select_fast_integer(const DecodedInstruction& in) {
   using T = isa::Type;
   switch (in.type) {
     case T::U16:
-    case T::B16: return pick<std::uint16_t>(in);
-    case T::S16: return pick<std::int16_t>(in);
+    case T::B16:
+      return pick<std::uint16_t>(in);
+    case T::S16:
+      return pick<std::int16_t>(in);
     case T::U32:
-    case T::B32: return pick<std::uint32_t>(in);
-    case T::S32: return pick<std::int32_t>(in);
+    case T::B32:
+      return pick<std::uint32_t>(in);
+    case T::S32:
+      return pick<std::int32_t>(in);
     case T::U64:
-    case T::B64: return pick<std::uint64_t>(in);
-    case T::S64: return pick<std::int64_t>(in);
-    default: return nullptr;
+    case T::B64:
+      return pick<std::uint64_t>(in);
+    case T::S64:
+      return pick<std::int64_t>(in);
+    default:
+      return nullptr;
   }
 }
 

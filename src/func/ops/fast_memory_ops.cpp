@@ -49,8 +49,8 @@ void load(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
       E v;
       std::memcpy(&v, p + e, sizeof v);
       if constexpr (kSigned) {
-        values[e][lane] = static_cast<std::uint64_t>(static_cast<std::int64_t>(
-            static_cast<std::make_signed_t<E>>(v)));
+        values[e][lane] = static_cast<std::uint64_t>(
+            static_cast<std::int64_t>(static_cast<std::make_signed_t<E>>(v)));
       } else {
         values[e][lane] = v;
       }
@@ -84,20 +84,28 @@ void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 template <typename E, bool kSigned>
 ExecFn pick_load(unsigned vector) {
   switch (vector) {
-    case 1: return &load<E, kSigned, 1>;
-    case 2: return &load<E, kSigned, 2>;
-    case 4: return &load<E, kSigned, 4>;
-    default: return nullptr;
+    case 1:
+      return &load<E, kSigned, 1>;
+    case 2:
+      return &load<E, kSigned, 2>;
+    case 4:
+      return &load<E, kSigned, 4>;
+    default:
+      return nullptr;
   }
 }
 
 template <typename E>
 ExecFn pick_store(unsigned vector) {
   switch (vector) {
-    case 1: return &store<E, 1>;
-    case 2: return &store<E, 2>;
-    case 4: return &store<E, 4>;
-    default: return nullptr;
+    case 1:
+      return &store<E, 1>;
+    case 2:
+      return &store<E, 2>;
+    case 4:
+      return &store<E, 4>;
+    default:
+      return nullptr;
   }
 }
 
@@ -115,11 +123,16 @@ ExecFn select_fast_memory(const DecodedInstruction& in) {
                       (in.space == MemorySpace::constant && in.opcode != isa::Opcode::St);
   if (!global) return nullptr;
   switch (isa::type_bits(in.type)) {
-    case 8: return pick<std::uint8_t>(in);
-    case 16: return pick<std::uint16_t>(in);
-    case 32: return pick<std::uint32_t>(in);
-    case 64: return pick<std::uint64_t>(in);
-    default: return nullptr;
+    case 8:
+      return pick<std::uint8_t>(in);
+    case 16:
+      return pick<std::uint16_t>(in);
+    case 32:
+      return pick<std::uint32_t>(in);
+    case 64:
+      return pick<std::uint64_t>(in);
+    default:
+      return nullptr;
   }
 }
 

@@ -41,9 +41,15 @@ struct ArithmeticExec {
       const F a = operand<F>(c, in, 0, lane);
       F r{};
       switch (in.opcode) {
-        case Opcode::Add: r = a + operand<F>(c, in, 1, lane); break;
-        case Opcode::Sub: r = a - operand<F>(c, in, 1, lane); break;
-        case Opcode::Mul: r = a * operand<F>(c, in, 1, lane); break;
+        case Opcode::Add:
+          r = a + operand<F>(c, in, 1, lane);
+          break;
+        case Opcode::Sub:
+          r = a - operand<F>(c, in, 1, lane);
+          break;
+        case Opcode::Mul:
+          r = a * operand<F>(c, in, 1, lane);
+          break;
         case Opcode::Fma:
         case Opcode::Mad: {
           const F b = operand<F>(c, in, 1, lane), d = operand<F>(c, in, 2, lane);
@@ -59,15 +65,32 @@ struct ArithmeticExec {
           r = in.has(kApprox) ? a * (F{1} / operand<F>(c, in, 1, lane))
                               : a / operand<F>(c, in, 1, lane);
           break;
-        case Opcode::Sqrt: r = std::sqrt(a); break;
-        case Opcode::Rcp: r = F{1} / a; break;
-        case Opcode::Rsqrt: r = F{1} / std::sqrt(a); break;
-        case Opcode::Sin: r = std::sin(a); break;
-        case Opcode::Cos: r = std::cos(a); break;
-        case Opcode::Lg2: r = std::log2(a); break;
-        case Opcode::Ex2: r = std::exp2(a); break;
-        case Opcode::Tanh: r = std::tanh(a); break;
-        default: break;
+        case Opcode::Sqrt:
+          r = std::sqrt(a);
+          break;
+        case Opcode::Rcp:
+          r = F{1} / a;
+          break;
+        case Opcode::Rsqrt:
+          r = F{1} / std::sqrt(a);
+          break;
+        case Opcode::Sin:
+          r = std::sin(a);
+          break;
+        case Opcode::Cos:
+          r = std::cos(a);
+          break;
+        case Opcode::Lg2:
+          r = std::log2(a);
+          break;
+        case Opcode::Ex2:
+          r = std::exp2(a);
+          break;
+        case Opcode::Tanh:
+          r = std::tanh(a);
+          break;
+        default:
+          break;
       }
       result(c, in, lane, r);
     });
@@ -84,9 +107,8 @@ struct MinMaxExec {
       const F a = operand<F>(c, in, 0, lane), b = operand<F>(c, in, 1, lane);
       F r;
       if (std::isnan(a) || std::isnan(b)) {
-        r = in.has(kNaN) || (std::isnan(a) && std::isnan(b))
-                ? std::numeric_limits<F>::quiet_NaN()
-                : (std::isnan(a) ? b : a);
+        r = in.has(kNaN) || (std::isnan(a) && std::isnan(b)) ? std::numeric_limits<F>::quiet_NaN()
+                                                             : (std::isnan(a) ? b : a);
       } else if (a == b) {
         r = (std::signbit(a) == is_min) ? a : b;
       } else {
@@ -124,13 +146,26 @@ struct TestpExec {
       const int cls = std::fpclassify(a);
       bool r = false;
       switch (in.mode) {
-        case isa::Modifier::Finite: r = std::isfinite(a); break;
-        case isa::Modifier::Infinite: r = std::isinf(a); break;
-        case isa::Modifier::Number: r = !std::isnan(a); break;
-        case isa::Modifier::Notanumber: r = std::isnan(a); break;
-        case isa::Modifier::Normal: r = cls == FP_NORMAL; break;
-        case isa::Modifier::Subnormal: r = cls == FP_SUBNORMAL; break;
-        default: break;
+        case isa::Modifier::Finite:
+          r = std::isfinite(a);
+          break;
+        case isa::Modifier::Infinite:
+          r = std::isinf(a);
+          break;
+        case isa::Modifier::Number:
+          r = !std::isnan(a);
+          break;
+        case isa::Modifier::Notanumber:
+          r = std::isnan(a);
+          break;
+        case isa::Modifier::Normal:
+          r = cls == FP_NORMAL;
+          break;
+        case isa::Modifier::Subnormal:
+          r = cls == FP_SUBNORMAL;
+          break;
+        default:
+          break;
       }
       write(c, in.dst[0], lane, r ? 1 : 0);
     });
@@ -167,21 +202,28 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
     case Opcode::Cos:
     case Opcode::Lg2:
     case Opcode::Ex2:
-    case Opcode::Tanh: fn = pick_float<ArithmeticExec>(t); break;
+    case Opcode::Tanh:
+      fn = pick_float<ArithmeticExec>(t);
+      break;
     case Opcode::Min:
-    case Opcode::Max: fn = pick_float<MinMaxExec>(t); break;
+    case Opcode::Max:
+      fn = pick_float<MinMaxExec>(t);
+      break;
     case Opcode::Abs:
     case Opcode::Neg:
-    case Opcode::Copysign: fn = pick_float<SignExec>(t); break;
+    case Opcode::Copysign:
+      fn = pick_float<SignExec>(t);
+      break;
     case Opcode::Testp:
-      for (isa::Modifier m : {isa::Modifier::Finite, isa::Modifier::Infinite,
-                              isa::Modifier::Number, isa::Modifier::Notanumber,
-                              isa::Modifier::Normal, isa::Modifier::Subnormal}) {
+      for (isa::Modifier m :
+           {isa::Modifier::Finite, isa::Modifier::Infinite, isa::Modifier::Number,
+            isa::Modifier::Notanumber, isa::Modifier::Normal, isa::Modifier::Subnormal}) {
         if (spec.has(m)) in.mode = m;
       }
       fn = pick_float<TestpExec>(t);
       break;
-    default: break;
+    default:
+      break;
   }
   if (spec.has(isa::Modifier::Xorsign) || spec.has(isa::Modifier::Oob)) fn = nullptr;
   if (fn == nullptr) {

@@ -31,15 +31,19 @@ class ScopedRounding {
   static int mode(Rounding r) {
     switch (r) {
       case Rounding::rz:
-      case Rounding::rzi: return FE_TOWARDZERO;
+      case Rounding::rzi:
+        return FE_TOWARDZERO;
       case Rounding::rm:
-      case Rounding::rmi: return FE_DOWNWARD;
+      case Rounding::rmi:
+        return FE_DOWNWARD;
       case Rounding::rp:
-      case Rounding::rpi: return FE_UPWARD;
+      case Rounding::rpi:
+        return FE_UPWARD;
       case Rounding::none:
       case Rounding::rn:
       case Rounding::rna:
-      case Rounding::rni: return FE_TONEAREST;
+      case Rounding::rni:
+        return FE_TONEAREST;
     }
     return FE_TONEAREST;
   }

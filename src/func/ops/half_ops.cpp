@@ -23,18 +23,25 @@ struct HalfExec {
                              .relu = in.has(kRelu),
                              .oob = in.mode == isa::Modifier::Oob};
     switch (in.opcode) {
-      case Opcode::Add: return sem::add_half(kType, a, b, o);
-      case Opcode::Sub: return sem::sub_half(kType, a, b, o);
-      case Opcode::Mul: return sem::mul_half(kType, a, b, o);
+      case Opcode::Add:
+        return sem::add_half(kType, a, b, o);
+      case Opcode::Sub:
+        return sem::sub_half(kType, a, b, o);
+      case Opcode::Mul:
+        return sem::mul_half(kType, a, b, o);
       case Opcode::Fma:
-      case Opcode::Mad: return sem::fma_half(kType, a, b, c, o);
+      case Opcode::Mad:
+        return sem::fma_half(kType, a, b, c, o);
       case Opcode::Min:
       case Opcode::Max:
         return sem::min_max_half(kType, a, b, in.opcode == Opcode::Max,
                                  {.ftz = in.has(kFtz), .propagate_nan = in.has(kNaN)});
-      case Opcode::Neg: return sem::neg_half(kType, a, in.has(kFtz));
-      case Opcode::Abs: return sem::abs_half(kType, a, in.has(kFtz));
-      default: return 0;
+      case Opcode::Neg:
+        return sem::neg_half(kType, a, in.has(kFtz));
+      case Opcode::Abs:
+        return sem::abs_half(kType, a, in.has(kFtz));
+      default:
+        return 0;
     }
   }
 
@@ -76,7 +83,8 @@ ExecFn select_half(const InstructionSpec& spec, DecodedInstruction& in, std::str
     case Opcode::Min:
     case Opcode::Max:
     case Opcode::Neg:
-    case Opcode::Abs: break;
+    case Opcode::Abs:
+      break;
     default:
       why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),
                         isa::type_name(spec.type()));
@@ -85,11 +93,16 @@ ExecFn select_half(const InstructionSpec& spec, DecodedInstruction& in, std::str
   using T = isa::Type;
   using H = sem::HalfType;
   switch (spec.type()) {
-    case T::F16: return &HalfExec<H::f16, false>::run;
-    case T::F16x2: return &HalfExec<H::f16, true>::run;
-    case T::Bf16: return &HalfExec<H::bf16, false>::run;
-    case T::Bf16x2: return &HalfExec<H::bf16, true>::run;
-    default: break;
+    case T::F16:
+      return &HalfExec<H::f16, false>::run;
+    case T::F16x2:
+      return &HalfExec<H::f16, true>::run;
+    case T::Bf16:
+      return &HalfExec<H::bf16, false>::run;
+    case T::Bf16x2:
+      return &HalfExec<H::bf16, true>::run;
+    default:
+      break;
   }
   why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),
                     isa::type_name(spec.type()));

@@ -1,11 +1,11 @@
 // Integer arithmetic: add, sub, mul (.lo/.hi/.wide), mad, mul24/mad24, div,
 // rem, abs, neg, min, max, sad, popc, clz, brev, bfind, bfe, bfi.
 
-#include <bit>
-#include <algorithm>
-#include <limits>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
@@ -24,14 +24,38 @@ using U = std::make_unsigned_t<T>;
 // The type twice as wide as T, for .hi and .wide.
 template <typename T>
 struct Wider;
-template <> struct Wider<std::uint8_t> { using type = std::uint16_t; };
-template <> struct Wider<std::int8_t> { using type = std::int16_t; };
-template <> struct Wider<std::uint16_t> { using type = std::uint32_t; };
-template <> struct Wider<std::int16_t> { using type = std::int32_t; };
-template <> struct Wider<std::uint32_t> { using type = std::uint64_t; };
-template <> struct Wider<std::int32_t> { using type = std::int64_t; };
-template <> struct Wider<std::uint64_t> { using type = UInt128; };
-template <> struct Wider<std::int64_t> { using type = Int128; };
+template <>
+struct Wider<std::uint8_t> {
+  using type = std::uint16_t;
+};
+template <>
+struct Wider<std::int8_t> {
+  using type = std::int16_t;
+};
+template <>
+struct Wider<std::uint16_t> {
+  using type = std::uint32_t;
+};
+template <>
+struct Wider<std::int16_t> {
+  using type = std::int32_t;
+};
+template <>
+struct Wider<std::uint32_t> {
+  using type = std::uint64_t;
+};
+template <>
+struct Wider<std::int32_t> {
+  using type = std::int64_t;
+};
+template <>
+struct Wider<std::uint64_t> {
+  using type = UInt128;
+};
+template <>
+struct Wider<std::int64_t> {
+  using type = Int128;
+};
 
 template <typename T>
 T arg(const ExecContext& c, const DecodedInstruction& in, unsigned i, unsigned lane) {
@@ -39,20 +63,25 @@ T arg(const ExecContext& c, const DecodedInstruction& in, unsigned i, unsigned l
 }
 
 template <typename T>
-T wrap_add(T a, T b) { return static_cast<T>(static_cast<U<T>>(a) + static_cast<U<T>>(b)); }
+T wrap_add(T a, T b) {
+  return static_cast<T>(static_cast<U<T>>(a) + static_cast<U<T>>(b));
+}
 template <typename T>
-T wrap_sub(T a, T b) { return static_cast<T>(static_cast<U<T>>(a) - static_cast<U<T>>(b)); }
+T wrap_sub(T a, T b) {
+  return static_cast<T>(static_cast<U<T>>(a) - static_cast<U<T>>(b));
+}
 template <typename T>
 T wrap_mul(T a, T b) {
   // Promote past int so that uint16 products cannot overflow a signed int.
   using P = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, U<T>>;
-  return static_cast<T>(static_cast<P>(static_cast<U<T>>(a)) * static_cast<P>(static_cast<U<T>>(b)));
+  return static_cast<T>(static_cast<P>(static_cast<U<T>>(a)) *
+                        static_cast<P>(static_cast<U<T>>(b)));
 }
 
 template <typename T>
 T saturate_add(T a, T b, bool subtract) {
-  const auto wide = static_cast<std::int64_t>(a) + (subtract ? -static_cast<std::int64_t>(b)
-                                                              : static_cast<std::int64_t>(b));
+  const auto wide = static_cast<std::int64_t>(a) +
+                    (subtract ? -static_cast<std::int64_t>(b) : static_cast<std::int64_t>(b));
   if (wide > std::numeric_limits<T>::max()) return std::numeric_limits<T>::max();
   if (wide < std::numeric_limits<T>::min()) return std::numeric_limits<T>::min();
   return static_cast<T>(wide);
@@ -117,8 +146,8 @@ struct MadExec {
         if (in.has(kSat) && in.has(kHigh)) {
           const std::int64_t exact = static_cast<std::int64_t>(static_cast<std::int32_t>(p)) +
                                      static_cast<std::int32_t>(addend);
-          r = to_bits(static_cast<std::int32_t>(
-              std::clamp<std::int64_t>(exact, INT32_MIN, INT32_MAX)));
+          r = to_bits(
+              static_cast<std::int32_t>(std::clamp<std::int64_t>(exact, INT32_MIN, INT32_MAX)));
         }
       }
       write(c, in.dst[0], lane, r);
@@ -190,13 +219,22 @@ struct UnaryExec {
       const T a = arg<T>(c, in, 0, lane);
       std::uint64_t r = 0;
       switch (in.opcode) {
-        case Opcode::Abs: r = to_bits(a < 0 ? wrap_sub(T{0}, a) : a); break;
-        case Opcode::Neg: r = to_bits(wrap_sub(T{0}, a)); break;
-        case Opcode::Popc: r = static_cast<std::uint64_t>(std::popcount(static_cast<U<T>>(a))); break;
-        case Opcode::Clz: r = static_cast<std::uint64_t>(std::countl_zero(static_cast<U<T>>(a))); break;
+        case Opcode::Abs:
+          r = to_bits(a < 0 ? wrap_sub(T{0}, a) : a);
+          break;
+        case Opcode::Neg:
+          r = to_bits(wrap_sub(T{0}, a));
+          break;
+        case Opcode::Popc:
+          r = static_cast<std::uint64_t>(std::popcount(static_cast<U<T>>(a)));
+          break;
+        case Opcode::Clz:
+          r = static_cast<std::uint64_t>(std::countl_zero(static_cast<U<T>>(a)));
+          break;
         case Opcode::Brev: {
           U<T> v = static_cast<U<T>>(a), out = 0;
-          for (unsigned i = 0; i < 8 * sizeof(T); ++i, v >>= 1) out = static_cast<U<T>>((out << 1) | (v & 1));
+          for (unsigned i = 0; i < 8 * sizeof(T); ++i, v >>= 1)
+            out = static_cast<U<T>>((out << 1) | (v & 1));
           r = out;
           break;
         }
@@ -212,7 +250,8 @@ struct UnaryExec {
           }
           break;
         }
-        default: break;
+        default:
+          break;
       }
       write(c, in.dst[0], lane, r);
     });
@@ -303,11 +342,20 @@ void packed16(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) 
       const std::int32_t sx = kSigned ? static_cast<std::int16_t>(x) : x;
       const std::int32_t sy = kSigned ? static_cast<std::int16_t>(y) : y;
       switch (in.opcode) {
-        case Opcode::Add: v = sx + sy; break;
-        case Opcode::Sub: v = sx - sy; break;
-        case Opcode::Min: v = std::min(sx, sy); break;
-        case Opcode::Max: v = std::max(sx, sy); break;
-        default: break;
+        case Opcode::Add:
+          v = sx + sy;
+          break;
+        case Opcode::Sub:
+          v = sx - sy;
+          break;
+        case Opcode::Min:
+          v = std::min(sx, sy);
+          break;
+        case Opcode::Max:
+          v = std::max(sx, sy);
+          break;
+        default:
+          break;
       }
       if (in.has(kRelu) && v < 0) v = 0;
       r |= (static_cast<std::uint32_t>(v) & 0xFFFFu) << (16 * half);
@@ -330,27 +378,45 @@ ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::
   ExecFn fn = nullptr;
   switch (spec.opcode) {
     case Opcode::Add:
-    case Opcode::Sub: fn = pick_integer<AddExec>(t); break;
-    case Opcode::Mul: fn = pick_integer<MulExec>(t); break;
-    case Opcode::Mad: fn = pick_integer<MadExec>(t); break;
+    case Opcode::Sub:
+      fn = pick_integer<AddExec>(t);
+      break;
+    case Opcode::Mul:
+      fn = pick_integer<MulExec>(t);
+      break;
+    case Opcode::Mad:
+      fn = pick_integer<MadExec>(t);
+      break;
     case Opcode::Mul24:
     case Opcode::Mad24:
       if (t == isa::Type::U32) fn = &Mul24Exec<std::uint32_t>::run;
       if (t == isa::Type::S32) fn = &Mul24Exec<std::int32_t>::run;
       break;
     case Opcode::Div:
-    case Opcode::Rem: fn = pick_integer<DivRemExec>(t); break;
+    case Opcode::Rem:
+      fn = pick_integer<DivRemExec>(t);
+      break;
     case Opcode::Abs:
     case Opcode::Neg:
     case Opcode::Popc:
     case Opcode::Clz:
     case Opcode::Brev:
-    case Opcode::Bfind: fn = pick_integer<UnaryExec>(t); break;
+    case Opcode::Bfind:
+      fn = pick_integer<UnaryExec>(t);
+      break;
     case Opcode::Min:
-    case Opcode::Max: fn = pick_integer<MinMaxExec>(t); break;
-    case Opcode::Sad: fn = pick_integer<SadExec>(t); break;
-    case Opcode::Bfe: fn = pick_integer<BfeExec>(t); break;
-    case Opcode::Bfi: fn = pick_integer<BfiExec>(t); break;
+    case Opcode::Max:
+      fn = pick_integer<MinMaxExec>(t);
+      break;
+    case Opcode::Sad:
+      fn = pick_integer<SadExec>(t);
+      break;
+    case Opcode::Bfe:
+      fn = pick_integer<BfeExec>(t);
+      break;
+    case Opcode::Bfi:
+      fn = pick_integer<BfiExec>(t);
+      break;
     case Opcode::Dp4a:
     case Opcode::Dp2a:
       if (spec.type_count == 2) {
@@ -358,7 +424,8 @@ ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::
         fn = &dot_product;
       }
       break;
-    default: break;
+    default:
+      break;
   }
   if ((spec.opcode == Opcode::Mul || spec.opcode == Opcode::Mad) &&
       (t == isa::Type::U8 || t == isa::Type::S8)) {

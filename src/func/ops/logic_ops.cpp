@@ -21,12 +21,23 @@ struct BitwiseExec {
       const auto b = in.src_count > 1 ? static_cast<U<T>>(read(c, in.src[1], lane)) : U<T>{0};
       U<T> r = 0;
       switch (in.opcode) {
-        case Opcode::And: r = a & b; break;
-        case Opcode::Or: r = a | b; break;
-        case Opcode::Xor: r = a ^ b; break;
-        case Opcode::Not: r = static_cast<U<T>>(~a); break;
-        case Opcode::Cnot: r = a == 0 ? 1 : 0; break;
-        default: break;
+        case Opcode::And:
+          r = a & b;
+          break;
+        case Opcode::Or:
+          r = a | b;
+          break;
+        case Opcode::Xor:
+          r = a ^ b;
+          break;
+        case Opcode::Not:
+          r = static_cast<U<T>>(~a);
+          break;
+        case Opcode::Cnot:
+          r = a == 0 ? 1 : 0;
+          break;
+        default:
+          break;
       }
       write(c, in.dst[0], lane, r);
     });
@@ -40,12 +51,21 @@ void pred_logic(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask
     const bool b = in.src_count > 1 && read(c, in.src[1], lane) != 0;
     bool r = false;
     switch (in.opcode) {
-      case Opcode::And: r = a && b; break;
-      case Opcode::Or: r = a || b; break;
-      case Opcode::Xor: r = a != b; break;
+      case Opcode::And:
+        r = a && b;
+        break;
+      case Opcode::Or:
+        r = a || b;
+        break;
+      case Opcode::Xor:
+        r = a != b;
+        break;
       case Opcode::Not:
-      case Opcode::Cnot: r = !a; break;
-      default: break;
+      case Opcode::Cnot:
+        r = !a;
+        break;
+      default:
+        break;
     }
     write(c, in.dst[0], lane, r ? 1 : 0);
   });
@@ -107,13 +127,21 @@ void shf(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 // prmt.b32{.mode} d, a, b, c: pick bytes of {b,a} by selector c.
 std::uint32_t permute(std::uint32_t a, std::uint32_t b, std::uint32_t sel, isa::Modifier mode) {
   const std::uint64_t bytes = (std::uint64_t{b} << 32) | a;
-  auto byte = [&](unsigned i) { return static_cast<std::uint32_t>((bytes >> (8 * (i & 7))) & 0xFF); };
+  auto byte = [&](unsigned i) {
+    return static_cast<std::uint32_t>((bytes >> (8 * (i & 7))) & 0xFF);
+  };
   std::uint32_t idx[4];
   const unsigned s = sel & 3;
   switch (mode) {
-    case isa::Modifier::F4e: for (unsigned i = 0; i < 4; ++i) idx[i] = (s + i) & 7; break;
-    case isa::Modifier::B4e: for (unsigned i = 0; i < 4; ++i) idx[i] = (s + 8 - i) & 7; break;
-    case isa::Modifier::Rc8: for (unsigned i = 0; i < 4; ++i) idx[i] = s; break;
+    case isa::Modifier::F4e:
+      for (unsigned i = 0; i < 4; ++i) idx[i] = (s + i) & 7;
+      break;
+    case isa::Modifier::B4e:
+      for (unsigned i = 0; i < 4; ++i) idx[i] = (s + 8 - i) & 7;
+      break;
+    case isa::Modifier::Rc8:
+      for (unsigned i = 0; i < 4; ++i) idx[i] = s;
+      break;
     case isa::Modifier::Ecl: {
       const std::uint32_t t[4][4] = {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}};
       for (unsigned i = 0; i < 4; ++i) idx[i] = t[s][i];
@@ -126,7 +154,10 @@ std::uint32_t permute(std::uint32_t a, std::uint32_t b, std::uint32_t sel, isa::
     }
     case isa::Modifier::Rc16: {
       const unsigned h = (sel & 1) * 2;
-      idx[0] = h; idx[1] = h + 1; idx[2] = h; idx[3] = h + 1;
+      idx[0] = h;
+      idx[1] = h + 1;
+      idx[2] = h;
+      idx[3] = h + 1;
       break;
     }
     default: {
@@ -166,10 +197,16 @@ ExecFn select_logic(const InstructionSpec& spec, DecodedInstruction& in, std::st
     case Opcode::Or:
     case Opcode::Xor:
     case Opcode::Not:
-    case Opcode::Cnot: fn = t == isa::Type::Pred ? &pred_logic : pick_integer<BitwiseExec>(t); break;
-    case Opcode::Lop3: fn = &lop3; break;
+    case Opcode::Cnot:
+      fn = t == isa::Type::Pred ? &pred_logic : pick_integer<BitwiseExec>(t);
+      break;
+    case Opcode::Lop3:
+      fn = &lop3;
+      break;
     case Opcode::Shl:
-    case Opcode::Shr: fn = pick_integer<ShiftExec>(t); break;
+    case Opcode::Shr:
+      fn = pick_integer<ShiftExec>(t);
+      break;
     case Opcode::Shf:
       in.mode = spec.has(isa::Modifier::L) ? isa::Modifier::L : isa::Modifier::R;
       if (spec.has(isa::Modifier::Clamp)) in.flags |= kClamp;
@@ -182,7 +219,8 @@ ExecFn select_logic(const InstructionSpec& spec, DecodedInstruction& in, std::st
       }
       fn = &prmt;
       break;
-    default: break;
+    default:
+      break;
   }
   if (fn == nullptr) {
     why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),

@@ -45,12 +45,16 @@ inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t addre
     case MemorySpace::param:
       fault = c.launch.params.check(address, size, size, access);
       if (!fault && access != AccessKind::read) {
-        fault = MemoryFault{.kind = FaultKind::read_only, .space = MemorySpace::param,
-                            .access = access, .address = address, .size = size};
+        fault = MemoryFault{.kind = FaultKind::read_only,
+                            .space = MemorySpace::param,
+                            .access = access,
+                            .address = address,
+                            .size = size};
       }
       p = const_cast<std::byte*>(c.launch.params.at(address));
       break;
-    case MemorySpace::generic: break;
+    case MemorySpace::generic:
+      break;
   }
   if (fault) {
     report_fault(c, *fault, lane);

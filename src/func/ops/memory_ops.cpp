@@ -36,7 +36,8 @@ void load_checked(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
   bool failed = false;
   for_each_lane(mask, [&](unsigned lane) {
     if (failed) return;
-    const std::byte* p = resolve(c, in.space, lane_address(c, in, lane), total, AccessKind::read, lane);
+    const std::byte* p =
+        resolve(c, in.space, lane_address(c, in, lane), total, AccessKind::read, lane);
     if (p == nullptr) {
       failed = true;
       return;
@@ -74,9 +75,12 @@ ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction&, std::stri
   }
   switch (spec.opcode) {
     case isa::Opcode::Ld:
-    case isa::Opcode::Ldu: return &load_checked;
-    case isa::Opcode::St: return &store_checked;
-    default: break;
+    case isa::Opcode::Ldu:
+      return &load_checked;
+    case isa::Opcode::St:
+      return &store_checked;
+    default:
+      break;
   }
   why = fmt::format("{} is not implemented", isa::opcode_mnemonic(spec.opcode));
   return nullptr;

@@ -73,8 +73,10 @@ ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::str
         return nullptr;
       }
       return &cvta;
-    case Opcode::Isspacep: return &isspacep;
-    default: break;
+    case Opcode::Isspacep:
+      return &isspacep;
+    default:
+      break;
   }
   why = fmt::format("{} is not implemented", isa::opcode_mnemonic(spec.opcode));
   return nullptr;

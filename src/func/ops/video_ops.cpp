@@ -25,32 +25,53 @@ struct SimdShape {
 
 std::optional<SimdShape> shape_of(Opcode op) {
   switch (op) {
-    case Opcode::Vadd2: return SimdShape{sem::SimdOp::add, 2};
-    case Opcode::Vsub2: return SimdShape{sem::SimdOp::sub, 2};
-    case Opcode::Vavrg2: return SimdShape{sem::SimdOp::avrg, 2};
-    case Opcode::Vabsdiff2: return SimdShape{sem::SimdOp::absdiff, 2};
-    case Opcode::Vmin2: return SimdShape{sem::SimdOp::min, 2};
-    case Opcode::Vmax2: return SimdShape{sem::SimdOp::max, 2};
-    case Opcode::Vset2: return SimdShape{sem::SimdOp::set, 2};
-    case Opcode::Vadd4: return SimdShape{sem::SimdOp::add, 4};
-    case Opcode::Vsub4: return SimdShape{sem::SimdOp::sub, 4};
-    case Opcode::Vavrg4: return SimdShape{sem::SimdOp::avrg, 4};
-    case Opcode::Vabsdiff4: return SimdShape{sem::SimdOp::absdiff, 4};
-    case Opcode::Vmin4: return SimdShape{sem::SimdOp::min, 4};
-    case Opcode::Vmax4: return SimdShape{sem::SimdOp::max, 4};
-    case Opcode::Vset4: return SimdShape{sem::SimdOp::set, 4};
-    default: return std::nullopt;
+    case Opcode::Vadd2:
+      return SimdShape{sem::SimdOp::add, 2};
+    case Opcode::Vsub2:
+      return SimdShape{sem::SimdOp::sub, 2};
+    case Opcode::Vavrg2:
+      return SimdShape{sem::SimdOp::avrg, 2};
+    case Opcode::Vabsdiff2:
+      return SimdShape{sem::SimdOp::absdiff, 2};
+    case Opcode::Vmin2:
+      return SimdShape{sem::SimdOp::min, 2};
+    case Opcode::Vmax2:
+      return SimdShape{sem::SimdOp::max, 2};
+    case Opcode::Vset2:
+      return SimdShape{sem::SimdOp::set, 2};
+    case Opcode::Vadd4:
+      return SimdShape{sem::SimdOp::add, 4};
+    case Opcode::Vsub4:
+      return SimdShape{sem::SimdOp::sub, 4};
+    case Opcode::Vavrg4:
+      return SimdShape{sem::SimdOp::avrg, 4};
+    case Opcode::Vabsdiff4:
+      return SimdShape{sem::SimdOp::absdiff, 4};
+    case Opcode::Vmin4:
+      return SimdShape{sem::SimdOp::min, 4};
+    case Opcode::Vmax4:
+      return SimdShape{sem::SimdOp::max, 4};
+    case Opcode::Vset4:
+      return SimdShape{sem::SimdOp::set, 4};
+    default:
+      return std::nullopt;
   }
 }
 
 sem::VideoCompare compare_of(isa::Modifier m) {
   switch (m) {
-    case isa::Modifier::Ne: return sem::VideoCompare::ne;
-    case isa::Modifier::Lt: return sem::VideoCompare::lt;
-    case isa::Modifier::Le: return sem::VideoCompare::le;
-    case isa::Modifier::Gt: return sem::VideoCompare::gt;
-    case isa::Modifier::Ge: return sem::VideoCompare::ge;
-    default: return sem::VideoCompare::eq;
+    case isa::Modifier::Ne:
+      return sem::VideoCompare::ne;
+    case isa::Modifier::Lt:
+      return sem::VideoCompare::lt;
+    case isa::Modifier::Le:
+      return sem::VideoCompare::le;
+    case isa::Modifier::Gt:
+      return sem::VideoCompare::gt;
+    case isa::Modifier::Ge:
+      return sem::VideoCompare::ge;
+    default:
+      return sem::VideoCompare::eq;
   }
 }
 

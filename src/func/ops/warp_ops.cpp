@@ -24,11 +24,20 @@ void vote(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
   std::uint64_t value = 0;
   switch (in.mode) {
-    case Modifier::Ballot: value = ballot; break;
-    case Modifier::All: value = ballot == mask ? 1 : 0; break;
-    case Modifier::Any: value = ballot != 0 ? 1 : 0; break;
-    case Modifier::Uni: value = (ballot == 0 || ballot == mask) ? 1 : 0; break;
-    default: break;
+    case Modifier::Ballot:
+      value = ballot;
+      break;
+    case Modifier::All:
+      value = ballot == mask ? 1 : 0;
+      break;
+    case Modifier::Any:
+      value = ballot != 0 ? 1 : 0;
+      break;
+    case Modifier::Uni:
+      value = (ballot == 0 || ballot == mask) ? 1 : 0;
+      break;
+    default:
+      break;
   }
   for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, value); });
 }
@@ -66,7 +75,8 @@ void shfl(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
         j = static_cast<std::int32_t>(min_lane | (b & ~segment));
         valid = j <= static_cast<std::int32_t>(max_lane);
         break;
-      default: break;
+      default:
+        break;
     }
     if (!valid) j = static_cast<std::int32_t>(lane);
     write(c, in.dst[0], lane, source[j]);
@@ -91,10 +101,18 @@ void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
       return;
     }
     switch (in.mode) {
-      case Modifier::Add: acc += v; break;
-      case Modifier::And: acc &= v; break;
-      case Modifier::Or: acc |= v; break;
-      case Modifier::Xor: acc ^= v; break;
+      case Modifier::Add:
+        acc += v;
+        break;
+      case Modifier::And:
+        acc &= v;
+        break;
+      case Modifier::Or:
+        acc |= v;
+        break;
+      case Modifier::Xor:
+        acc ^= v;
+        break;
       case Modifier::Min:
         acc = is_signed ? static_cast<std::uint32_t>(std::min(static_cast<std::int32_t>(acc),
                                                               static_cast<std::int32_t>(v)))
@@ -105,7 +123,8 @@ void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
                                                               static_cast<std::int32_t>(v)))
                         : std::max(acc, v);
         break;
-      default: break;
+      default:
+        break;
     }
   });
   for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, acc); });
@@ -158,7 +177,8 @@ ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::str
       in.mode = first_of(spec, Modifier::Up, Modifier::Down, Modifier::Bfly, Modifier::Idx);
       if (in.mode != Modifier::Count) return &shfl;
       break;
-    case Opcode::Activemask: return &activemask;
+    case Opcode::Activemask:
+      return &activemask;
     case Opcode::Redux:
       in.mode = first_of(spec, Modifier::Add, Modifier::Min, Modifier::Max, Modifier::And,
                          Modifier::Or, Modifier::Xor);
@@ -171,8 +191,10 @@ ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::str
       in.mode = first_of(spec, Modifier::Any, Modifier::All);
       if (in.mode != Modifier::Count) return &match;
       break;
-    case Opcode::Elect: return &elect;
-    default: break;
+    case Opcode::Elect:
+      return &elect;
+    default:
+      break;
   }
   why = fmt::format("{} in this form is not implemented", isa::opcode_mnemonic(spec.opcode));
   return nullptr;

@@ -4,6 +4,8 @@
 // func/kernel_args.h. Exit 0 when the kernel completes, 1 when the PTX is
 // wrong or the launch fails (the error is printed), 2 for a bad command line.
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -12,8 +14,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "func/device.h"
 #include "func/kernel_args.h"
@@ -72,7 +72,8 @@ struct DeviceBuffer {
 };
 
 void print_stats(const func::LaunchStats& stats) {
-  std::printf("warp instructions: %llu\n", static_cast<unsigned long long>(stats.warp_instructions));
+  std::printf("warp instructions: %llu\n",
+              static_cast<unsigned long long>(stats.warp_instructions));
   std::printf("thread instructions: %llu\n",
               static_cast<unsigned long long>(stats.thread_instructions));
   std::printf("warp instructions per opcode:\n");
@@ -188,7 +189,9 @@ int run_ptx(const PtxRunOptions& opts) {
     return kExitUsage;
   }
   const func::LaunchResult result = device.launch(
-      *kernel, func::LaunchConfig{.grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared},
+      *kernel,
+      func::LaunchConfig{
+          .grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared},
       packed.bytes);
   // The kernel's printf output comes first, as the device flushes it when the
   // launch completes.
