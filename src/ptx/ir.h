@@ -67,6 +67,7 @@ struct Variable {
   std::vector<uint64_t> dims;  // array dimensions; 0 means `[]` (size from initializer or extern)
   std::vector<InitItem> init;  // empty when there is no initializer
   std::string raw_init;        // samplerref `{ filter_mode = linear, ... }` kept as text
+  bool managed = false;        // `.attribute(.managed)`: CUDA __managed__ memory
   bool is_ptr = false;         // `.ptr` (kernel params)
   StateSpace ptr_space = StateSpace::Generic;
   uint32_t ptr_align = 0;

@@ -667,8 +667,17 @@ bool Parser::parse_declarator_attrs(Variable& v) {
       v.ptr_space = *s;
       advance();
     } else if (d == ".attribute") {
-      error(at, "'.attribute' is not supported");
-      return false;
+      // `.attribute(.managed)`: a __managed__ variable (the only attribute nvcc emits).
+      advance();
+      if (!expect(TokenKind::LParen, "'(' after .attribute")) return false;
+      if (tok_.kind != TokenKind::Directive || tok_.text != ".managed") {
+        error(tok_.loc, fmt::format("unsupported attribute '{}'", printable(tok_.text)),
+              "'.attribute(.managed)' is supported");
+        return false;
+      }
+      v.managed = true;
+      advance();
+      if (!expect(TokenKind::RParen, "')' after the attribute")) return false;
     } else {
       error(at, fmt::format("unexpected '{}' in a declaration", d.substr(0, 40)));
       return false;

@@ -99,6 +99,7 @@ class Printer {
     out_ += linkage_prefix(v.linkage);
     out_ += '.';
     out_ += isa::state_space_name(v.space);
+    if (v.managed) out_ += " .attribute(.managed)";
     if (v.is_ptr) {
       out_ += fmt::format(" .{}", isa::type_name(v.type));
       out_ += " .ptr";

@@ -29,6 +29,7 @@ constexpr std::string_view kSample = R"(.version 9.0
 .global .align 8 .u64 ptrs[2] = {table, generic(table)+2};
 .const .align 4 .f32 scale = 0f3FC00000;
 .global .texref tex0;
+.global .attribute(.managed) .align 4 .f32 managed_scale;
 
 .visible .entry k(
 	.param .u64 .ptr .global .align 16 k_param_0
