@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "runtime/launch_check.h"
 #include "runtime/register_count.h"
 
 namespace smsim::runtime {
@@ -46,10 +47,10 @@ arch::OccupancyInput occupancy_input(Context& context, const ResolvedKernel& ker
   input.dynamic_smem_per_block = dynamic_shared;
   input.carveout_percent = kernel.record->settings.preferred_carveout;
   input.smem_limit = arch::SharedMemoryLimit::kOptIn;
-  input.max_dynamic_smem_per_block =
-      kernel.record->settings.max_dynamic_shared_bytes >= 0
-          ? kernel.record->settings.max_dynamic_shared_bytes
-          : context.gpu().shared_memory.max_per_block_optin;
+  // The kernel's maxDynamicSharedSizeBytes (48 KiB less static memory
+  // unless the program raised it) bounds what a block may ask for.
+  input.max_dynamic_smem_per_block = max_dynamic_shared_bytes(
+      context.gpu(), *kernel.kernel->kernel, kernel.record->settings);
   return input;
 }
 
