@@ -77,8 +77,14 @@ TEST(FloatOps, NaNResultsAreCanonical) {
   const std::uint32_t quiet_payload = 0xFFC0'1234;
   EXPECT_EQ(run_f32(O::Add, {}, quiet_payload, bits(1.0f), 0, 2), 0x7FFF'FFFFu);
   EXPECT_EQ(run_f32(O::Mul, {M::Rn}, bits(INFINITY), 0, 0, 2), 0x7FFF'FFFFu);
-  // neg and abs only touch the sign bit.
-  EXPECT_EQ(run_f32(O::Neg, {}, quiet_payload, 0, 0, 1), 0x7FC0'1234u);
+  // neg and abs are arithmetic on the H100 (tools/probes results and the
+  // fp32_arith conformance golden): an f32 NaN comes out canonical.
+  EXPECT_EQ(run_f32(O::Neg, {}, quiet_payload, 0, 0, 1), 0x7FFF'FFFFu);
+  EXPECT_EQ(run_f32(O::Abs, {}, quiet_payload, 0, 0, 1), 0x7FFF'FFFFu);
+  // Away from NaNs they are sign-bit operations, denormals included.
+  EXPECT_EQ(run_f32(O::Neg, {}, 0x0000'0001, 0, 0, 1), 0x8000'0001u);
+  EXPECT_EQ(run_f32(O::Abs, {}, 0x8000'0001, 0, 0, 1), 0x0000'0001u);
+  EXPECT_EQ(run_f32(O::Neg, {M::Ftz}, 0x0000'0001, 0, 0, 1), 0x8000'0000u);
 }
 
 TEST(FloatOps, MinMaxNaNAndSignedZero) {

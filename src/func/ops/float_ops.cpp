@@ -13,6 +13,7 @@
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/float_rounding.h"
+#include "isa/semantics/float_minmax.h"
 
 namespace smsim::func {
 namespace {
@@ -119,19 +120,27 @@ struct MinMaxExec {
   }
 };
 
-// abs and neg only touch the sign bit (NaNs pass through unchanged, except
-// under .ftz, which also flushes).
+// abs and neg are arithmetic on the GPU (NaNs come out canonical for f32 and
+// quieted for f64; .ftz flushes), so they go through the measured semantics.
+// copysign is a pure sign-bit operation.
 template <typename F>
 struct SignExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    constexpr std::uint64_t kSign = std::uint64_t{1} << (8 * sizeof(F) - 1);
+    const bool ftz = in.has(kFtz);
     for_each_lane(mask, [&](unsigned lane) {
-      std::uint64_t bits = to_bits(operand<F>(c, in, 0, lane));
-      if (in.opcode == Opcode::Abs) bits &= ~kSign;
-      if (in.opcode == Opcode::Neg) bits ^= kSign;
-      if (in.opcode == Opcode::Copysign) {
-        const std::uint64_t sign = read(c, in.src[0], lane) & kSign;
-        bits = (read(c, in.src[1], lane) & ~kSign) | sign;
+      const std::uint64_t a = read(c, in.src[0], lane);
+      std::uint64_t bits = 0;
+      if constexpr (sizeof(F) == 4) {
+        const auto a32 = static_cast<std::uint32_t>(a);
+        if (in.opcode == Opcode::Abs) bits = isa::sem::abs_f32(a32, ftz);
+        if (in.opcode == Opcode::Neg) bits = isa::sem::neg_f32(a32, ftz);
+        if (in.opcode == Opcode::Copysign) {
+          bits = isa::sem::copysign_f32(a32, static_cast<std::uint32_t>(read(c, in.src[1], lane)));
+        }
+      } else {
+        if (in.opcode == Opcode::Abs) bits = isa::sem::abs_f64(a);
+        if (in.opcode == Opcode::Neg) bits = isa::sem::neg_f64(a);
+        if (in.opcode == Opcode::Copysign) bits = isa::sem::copysign_f64(a, read(c, in.src[1], lane));
       }
       write(c, in.dst[0], lane, bits);
     });
