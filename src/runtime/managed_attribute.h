@@ -2,9 +2,9 @@
 // `__managed__` variables appear in PTX as `.global .attribute(.managed)`.
 // smsim's device memory is host-addressable, so a managed variable is an
 // ordinary global to the engine; the runtime gives the host its address
-// (__cudaInitModule). The PTX front end does not accept `.attribute`, so the
-// runtime blanks that one attribute before parsing (same length, so
-// diagnostics keep their columns).
+// (__cudaInitModule). The runtime blanks that one attribute before parsing
+// (same length, so diagnostics keep their columns), so that the engine places
+// the variable exactly as any other global whatever it makes of the attribute.
 
 #include <string>
 
