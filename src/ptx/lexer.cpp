@@ -50,6 +50,8 @@ std::string_view token_kind_name(TokenKind k) {
       return "'>'";
     case TokenKind::Equals:
       return "'='";
+    case TokenKind::Operator:
+      return "operator";
     case TokenKind::End:
       return "end of input";
     case TokenKind::Invalid:
@@ -125,7 +127,18 @@ Token Lexer::next_token() {
 
   if (c == '%' && !(pos_ + 1 < src_.size() && is_ident_char(src_[pos_ + 1]))) {
     ++pos_;
-    return make(TokenKind::Invalid, start, here);  // a bare `%`
+    return make(TokenKind::Operator, start, here);  // a bare `%`: the remainder operator
+  }
+  // Two-character operators of constant expressions; none of these pairs
+  // occurs elsewhere in PTX (`%r<4>` ranges and `%p|%q` pairs use single ones).
+  if (pos_ + 1 < src_.size()) {
+    const char d = src_[pos_ + 1];
+    if ((c == '<' && (d == '<' || d == '=')) || (c == '>' && (d == '>' || d == '=')) ||
+        (c == '=' && d == '=') || (c == '!' && d == '=') || (c == '&' && d == '&') ||
+        (c == '|' && d == '|')) {
+      pos_ += 2;
+      return make(TokenKind::Operator, start, here);
+    }
   }
   if (is_ident_start(c)) return lex_identifier(start, here);
   if (is_digit(c)) return lex_number(start, here);
@@ -199,6 +212,13 @@ Token Lexer::next_token() {
       return make(TokenKind::Greater, start, here);
     case '=':
       return make(TokenKind::Equals, start, here);
+    case '*':
+    case '/':
+    case '~':
+    case '&':
+    case '^':
+    case '?':
+      return make(TokenKind::Operator, start, here);
     default:
       return make(TokenKind::Invalid, start, here);
   }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "ptx/parser_impl.h"
 
 namespace smsim::ptx::detail {
@@ -526,8 +528,10 @@ void Parser::parse_instruction(Function& fn) {
           (inst.opcode == Opcode::Call && call_target_seen && tok_.kind == TokenKind::Identifier);
       Operand& op = ops.emplace_back();
       call_target_context_ = inst.opcode == Opcode::Call && !call_target_seen;
+      param_list_context_ = inst.opcode == Opcode::Call;
       const bool parsed = parse_operand(fn, op, label_context);
       call_target_context_ = false;
+      param_list_context_ = false;
       if (!parsed) return sync_statement();
       // Jump tables and call prototypes must be declared before the instruction that uses them.
       if (op.kind == OperandKind::Label && inst.opcode != Opcode::Bra &&
@@ -558,9 +562,31 @@ bool Parser::parse_operand(Function& fn, Operand& op, bool label_context) {
     case TokenKind::LBrace:
       return parse_list(fn, op, TokenKind::RBrace, OperandKind::Vector);
     case TokenKind::LParen:
+      if (!param_list_context_) return parse_constant_expression(op);
       return parse_list(fn, op, TokenKind::RParen, OperandKind::ParamList);
     case TokenKind::LBracket:
       return parse_address(fn, op);
+    case TokenKind::Operator:
+      if (tok_.text != "~") {
+        error(tok_.loc,
+              fmt::format("invalid operand '{}': an operator cannot start an operand", tok_.text),
+              "operands are registers, numbers, symbols, addresses or constant expressions");
+        return false;
+      }
+      return parse_constant_expression(op);
+    case TokenKind::Integer:
+    case TokenKind::Minus: {
+      // A number followed by a binary operator starts a constant expression.
+      const Token& next = peek();
+      const bool number_first = tok_.kind == TokenKind::Integer;
+      if ((number_first && (next.kind == TokenKind::Operator || next.kind == TokenKind::Plus ||
+                            next.kind == TokenKind::Minus || next.kind == TokenKind::Less ||
+                            next.kind == TokenKind::Greater || next.kind == TokenKind::Pipe)) ||
+          (!number_first && (next.kind == TokenKind::LParen || next.kind == TokenKind::Operator))) {
+        return parse_constant_expression(op);
+      }
+      break;
+    }
     default:
       break;
   }
@@ -810,6 +836,174 @@ bool Parser::parse_address(Function& fn, Operand& op) {
   }
   op.offset = offset;
   return expect(TokenKind::RBracket, "']' to close the address");
+}
+
+}  // namespace smsim::ptx::detail
+
+namespace smsim::ptx::detail {
+
+namespace {
+// Parentheses and unary operators nest at most this deep in one expression.
+constexpr int kMaxExpressionDepth = 64;
+}  // namespace
+
+bool Parser::parse_constant_expression(Operand& op) {
+  const SourceLoc start = tok_.loc;
+  int64_t value = 0;
+  if (!parse_expr_conditional(0, value)) return false;
+  op.kind = OperandKind::Immediate;
+  op.loc = start;
+  op.negative = value < 0;
+  op.bits = static_cast<uint64_t>(value);
+  return true;
+}
+
+bool Parser::parse_expr_conditional(int depth, int64_t& value) {
+  if (!parse_expr_binary(1, depth, value)) return false;
+  if (tok_.kind != TokenKind::Operator || tok_.text != "?") return true;
+  advance();
+  int64_t if_true = 0;
+  int64_t if_false = 0;
+  if (!parse_expr_conditional(depth + 1, if_true)) return false;
+  if (!expect(TokenKind::Colon, "':' of a conditional expression")) return false;
+  if (!parse_expr_conditional(depth + 1, if_false)) return false;
+  value = value != 0 ? if_true : if_false;
+  return true;
+}
+
+// C precedence of the binary operators PTX constant expressions allow; 0 when
+// the current token is not one.
+int Parser::binary_precedence() const {
+  switch (tok_.kind) {
+    case TokenKind::Pipe:
+      return 3;
+    case TokenKind::Less:
+    case TokenKind::Greater:
+      return 7;
+    case TokenKind::Plus:
+    case TokenKind::Minus:
+      return 9;
+    case TokenKind::Operator: {
+      const std::string_view t = tok_.text;
+      if (t == "||") return 1;
+      if (t == "&&") return 2;
+      if (t == "^") return 4;
+      if (t == "&") return 5;
+      if (t == "==" || t == "!=") return 6;
+      if (t == "<=" || t == ">=") return 7;
+      if (t == "<<" || t == ">>") return 8;
+      if (t == "*" || t == "/" || t == "%") return 10;
+      return 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+bool Parser::parse_expr_binary(int min_precedence, int depth, int64_t& value) {
+  if (!parse_expr_unary(depth, value)) return false;
+  for (int prec = binary_precedence(); prec != 0 && prec >= min_precedence;
+       prec = binary_precedence()) {
+    const Token op = tok_;
+    advance();
+    int64_t rhs = 0;
+    if (!parse_expr_binary(prec + 1, depth, rhs)) return false;
+    const auto a = static_cast<uint64_t>(value);
+    const auto b = static_cast<uint64_t>(rhs);
+    const std::string_view t = op.text;
+    if (t == "|") {
+      value = static_cast<int64_t>(a | b);
+    } else if (t == "+") {
+      value = static_cast<int64_t>(a + b);
+    } else if (t == "-") {
+      value = static_cast<int64_t>(a - b);
+    } else if (t == "*") {
+      value = static_cast<int64_t>(a * b);
+    } else if (t == "^") {
+      value = static_cast<int64_t>(a ^ b);
+    } else if (t == "&") {
+      value = static_cast<int64_t>(a & b);
+    } else if (t == "<<") {
+      value = b >= 64 ? 0 : static_cast<int64_t>(a << b);
+    } else if (t == ">>") {
+      value = b >= 64 ? (value < 0 ? -1 : 0) : (value >> b);
+    } else if (t == "||") {
+      value = (value != 0 || rhs != 0) ? 1 : 0;
+    } else if (t == "&&") {
+      value = (value != 0 && rhs != 0) ? 1 : 0;
+    } else if (t == "==") {
+      value = value == rhs ? 1 : 0;
+    } else if (t == "!=") {
+      value = value != rhs ? 1 : 0;
+    } else if (t == "<") {
+      value = value < rhs ? 1 : 0;
+    } else if (t == ">") {
+      value = value > rhs ? 1 : 0;
+    } else if (t == "<=") {
+      value = value <= rhs ? 1 : 0;
+    } else if (t == ">=") {
+      value = value >= rhs ? 1 : 0;
+    } else {  // `/` and `%`
+      if (rhs == 0) {
+        error(op.loc, "division by zero in a constant expression");
+        return false;
+      }
+      const bool overflow = value == std::numeric_limits<int64_t>::min() && rhs == -1;
+      if (t == "/") {
+        value = overflow ? value : value / rhs;
+      } else {
+        value = overflow ? 0 : value % rhs;
+      }
+    }
+  }
+  return true;
+}
+
+bool Parser::parse_expr_unary(int depth, int64_t& value) {
+  if (depth >= kMaxExpressionDepth) {
+    error(tok_.loc,
+          fmt::format("constant expression nested deeper than {} levels", kMaxExpressionDepth));
+    return false;
+  }
+  const Token t = tok_;
+  switch (t.kind) {
+    case TokenKind::LParen:
+      advance();
+      if (!parse_expr_conditional(depth + 1, value)) return false;
+      return expect(TokenKind::RParen, "')' closing the constant expression");
+    case TokenKind::Minus:
+      advance();
+      if (!parse_expr_unary(depth + 1, value)) return false;
+      value = static_cast<int64_t>(~static_cast<uint64_t>(value) + 1);
+      return true;
+    case TokenKind::Plus:
+      advance();
+      return parse_expr_unary(depth + 1, value);
+    case TokenKind::Bang:
+      advance();
+      if (!parse_expr_unary(depth + 1, value)) return false;
+      value = value == 0 ? 1 : 0;
+      return true;
+    case TokenKind::Operator:
+      if (t.text != "~") break;
+      advance();
+      if (!parse_expr_unary(depth + 1, value)) return false;
+      value = static_cast<int64_t>(~static_cast<uint64_t>(value));
+      return true;
+    case TokenKind::Integer: {
+      advance();
+      uint64_t v = 0;
+      if (!parse_u64(t, v)) return false;
+      value = static_cast<int64_t>(v);
+      return true;
+    }
+    default:
+      break;
+  }
+  const std::string found = t.kind == TokenKind::End ? std::string("end of input")
+                                                     : fmt::format("'{}'", t.text.substr(0, 40));
+  error(t.loc, fmt::format("expected an integer in a constant expression, found {}", found));
+  return false;
 }
 
 }  // namespace smsim::ptx::detail

@@ -95,6 +95,13 @@ class Parser {
   bool parse_simple_operand(Function& fn, Operand& op, bool label_context);
   bool parse_address(Function& fn, Operand& op);
   bool parse_list(Function& fn, Operand& op, TokenKind close, OperandKind kind);
+  // Integer constant expressions (C operators and precedence, 64-bit):
+  // `((1 + 2) * 3)`, `~0x10 & 0xff`, `4 << 1 | 1`.
+  bool parse_constant_expression(Operand& op);
+  bool parse_expr_conditional(int depth, int64_t& value);
+  bool parse_expr_binary(int min_precedence, int depth, int64_t& value);
+  bool parse_expr_unary(int depth, int64_t& value);
+  int binary_precedence() const;
   bool resolve_identifier(Function& fn, const Token& t, Operand& op);
   bool resolve_register(std::string_view name, RegId& out);
   bool resolve_symbol(std::string_view name, SymbolRef& out);
@@ -117,6 +124,7 @@ class Parser {
   bool version_missing_reported_ = false;
   bool target_missing_reported_ = false;
   bool call_target_context_ = false;  // resolving the target of `call`
+  bool param_list_context_ = false;   // `(` opens a call's parameter list, not an expression
   std::unordered_map<std::string_view, SymbolRef> global_names_;
   std::unordered_map<std::string_view, DecodedMnemonic> mnemonic_cache_;
 

@@ -33,6 +33,8 @@ enum class TokenKind : uint8_t {
   Less,
   Greater,
   Equals,
+  Operator,  // `*` `/` `%` `~` `&` `^` `?` `<<` `>>` `<=` `>=` `==` `!=` `&&` `||`: constant
+             // expressions
   End,
   Invalid,  // a byte that starts no token, or an unterminated string/comment
 };

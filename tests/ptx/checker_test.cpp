@@ -211,8 +211,8 @@ TEST(CheckerTest, MisplacedStatements) {
                "instruction 'add.s32' outside a function body", 3, 1);
   expect_error(check_body("\tadd.rn.rn.f32 %f1, %f2, %f3;"), "duplicate modifier '.rn' on 'add'",
                kFirstBodyLine);
-  expect_error(check_body("\tmov.u32 %r1, ((1));"), "nested deeper than PTX allows", kFirstBodyLine,
-               16);
+  expect_error(check_body("\tmov.b64 %rd1, {{%r1, %r2}};"), "nested deeper than PTX allows",
+               kFirstBodyLine, 17);
   // Layouts of A and B may repeat.
   EXPECT_TRUE(
       check_body(

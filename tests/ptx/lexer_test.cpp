@@ -92,10 +92,16 @@ TEST(Lexer, UnterminatedCommentAndStringAreInvalid) {
   EXPECT_EQ(toks[0].kind, TokenKind::Invalid);
 }
 
-TEST(Lexer, BarePercentAndNonAsciiAreInvalid) {
+TEST(Lexer, BarePercentIsAnOperatorAndNonAsciiIsInvalid) {
+  // A bare `%` is the remainder operator of constant expressions.
   auto toks = lex_all("% ;");
   ASSERT_EQ(toks.size(), 2u);
-  EXPECT_EQ(toks[0].kind, TokenKind::Invalid);
+  EXPECT_EQ(toks[0].kind, TokenKind::Operator);
+  toks = lex_all("<< >= != && || < |");
+  ASSERT_EQ(toks.size(), 7u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(toks[i].kind, TokenKind::Operator) << i;
+  EXPECT_EQ(toks[5].kind, TokenKind::Less);
+  EXPECT_EQ(toks[6].kind, TokenKind::Pipe);
   toks = lex_all("%r\xC3\xA9");
   ASSERT_EQ(toks.size(), 3u);
   EXPECT_EQ(toks[0].text, "%r");
