@@ -9,6 +9,8 @@
 namespace smsim::ptx::detail {
 namespace {
 
+constexpr uint64_t kWarpSize = 32;
+
 std::optional<Type> type_directive(std::string_view text) {
   if (text.size() < 2 || text[0] != '.') return std::nullopt;
   return isa::type_from_name(text.substr(1));
@@ -670,6 +672,12 @@ bool Parser::resolve_identifier(Function& fn, const Token& t, Operand& op) {
   const std::string_view name = t.text;
   if (name == "_") {
     op.kind = OperandKind::Sink;
+    return true;
+  }
+  // WARP_SZ is PTX's predefined constant for the number of threads in a warp.
+  if (name == "WARP_SZ") {
+    op.kind = OperandKind::Immediate;
+    op.bits = kWarpSize;
     return true;
   }
   if (resolve_register(name, op.reg)) {

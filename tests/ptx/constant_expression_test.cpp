@@ -54,6 +54,10 @@ TEST(ConstantExpression, CPrecedenceAndParentheses) {
   EXPECT_EQ(first_immediate("\tmov.s32 %r1, (-7 % 2);"), -1);
 }
 
+TEST(ConstantExpression, WarpSizeIsThePredefinedConstant32) {
+  EXPECT_EQ(first_immediate("\tmov.u32 %r1, WARP_SZ;"), 32);
+}
+
 TEST(ConstantExpression, ErrorsArePrecise) {
   Parsed p = parse_body("\tmov.u32 %r1, (1 / 0);");
   EXPECT_FALSE(p.ok);
