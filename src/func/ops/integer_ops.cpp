@@ -11,6 +11,7 @@
 #include "func/ops/executor_selection.h"
 #include "func/ops/wide_int.h"
 #include "isa/semantics/integer_arith.h"
+#include "isa/semantics/integer_bits.h"
 #include "isa/semantics/integer_dot.h"
 
 namespace smsim::func {
@@ -364,6 +365,40 @@ void packed16(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) 
   });
 }
 
+// fns d, mask, base, offset: the bit position of the |offset|-th set bit of
+// mask from base (isa::sem::fns).
+void find_nth_set(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto bits = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto base = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    const auto offset = static_cast<std::int32_t>(read(c, in.src[2], lane));
+    write(c, in.dst[0], lane, isa::sem::fns(bits, base, offset));
+  });
+}
+
+isa::sem::ShiftMode shift_mode(const DecodedInstruction& in) {
+  return in.mode == isa::Modifier::Wrap ? isa::sem::ShiftMode::wrap : isa::sem::ShiftMode::clamp;
+}
+
+// bmsk d, start, width: a mask of `width` ones from bit `start` (.clamp/.wrap).
+void bit_mask(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto start = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto width = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    write(c, in.dst[0], lane, isa::sem::bmsk(start, width, shift_mode(in)));
+  });
+}
+
+// szext d, a, width: a's low `width` bits sign- (.s32) or zero-extended (.u32).
+void sign_zero_extend(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const bool is_signed = in.type == isa::Type::S32;
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto width = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    write(c, in.dst[0], lane, isa::sem::szext(a, width, shift_mode(in), is_signed));
+  });
+}
+
 }  // namespace
 
 ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
@@ -416,6 +451,17 @@ ExecFn select_integer(const InstructionSpec& spec, DecodedInstruction& in, std::
       break;
     case Opcode::Bfi:
       fn = pick_integer<BfiExec>(t);
+      break;
+    case Opcode::Fns:
+      if (t == isa::Type::B32) fn = &find_nth_set;
+      break;
+    case Opcode::Bmsk:
+    case Opcode::Szext:
+      in.mode = spec.has(isa::Modifier::Wrap) ? isa::Modifier::Wrap : isa::Modifier::Clamp;
+      if (spec.opcode == Opcode::Bmsk && t == isa::Type::B32) fn = &bit_mask;
+      if (spec.opcode == Opcode::Szext && (t == isa::Type::U32 || t == isa::Type::S32)) {
+        fn = &sign_zero_extend;
+      }
       break;
     case Opcode::Dp4a:
     case Opcode::Dp2a:
