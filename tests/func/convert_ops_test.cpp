@@ -65,6 +65,16 @@ TEST(ConvertOps, FloatToHalfRoundsToNearestEven) {
             std::bit_cast<std::uint32_t>(1.0f));
 }
 
+TEST(ConvertOps, FloatPairsPackWithTheFirstOperandInTheUpperHalf) {
+  const std::uint64_t one = std::bit_cast<std::uint32_t>(1.0f);
+  const std::uint64_t two = std::bit_cast<std::uint32_t>(2.0f);
+  EXPECT_EQ(run_op(O::Cvt, {T::F16x2, T::F32}, {M::Rn}, kB32, kF32, one, two), 0x3C00'4000u);
+  EXPECT_EQ(run_op(O::Cvt, {T::Bf16x2, T::F32}, {M::Rn}, kB32, kF32, one, two), 0x3F80'4000u);
+  const std::uint64_t minus_one = std::bit_cast<std::uint32_t>(-1.0f);
+  EXPECT_EQ(run_op(O::Cvt, {T::F16x2, T::F32}, {M::Rn, M::Relu}, kB32, kF32, minus_one, two),
+            0x0000'4000u);
+}
+
 TEST(ConvertOps, FloatToIntegerClampsAndMapsNaN) {
   const std::uint64_t nan32 = 0x7FC0'0000;
   EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rzi}, kS32, kF32, nan32), 0u);

@@ -126,12 +126,36 @@ void cvt(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// cvt.f16x2.f32 / cvt.bf16x2.f32 d, a, b: two f32 values packed, a in the
+// upper half (isa::sem::cvt_f16x2_from_f32).
+void cvt_pair_from_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const sem::ConvertOptions options{.rounding = rounding_of(in.rounding),
+                                    .ftz = in.has(kFtz),
+                                    .saturate = in.has(kSat),
+                                    .relu = in.has(kRelu),
+                                    .satfinite = in.mode == isa::Modifier::Satfinite};
+  const bool to_bf16 = in.type == Type::Bf16x2;
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    write(
+        c, in.dst[0], lane,
+        to_bf16 ? sem::cvt_bf16x2_from_f32(a, b, options) : sem::cvt_f16x2_from_f32(a, b, options));
+  });
+}
+
 }  // namespace
 
 ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   if (spec.type_count < 2) {
     why = "cvt needs a destination and a source type";
     return nullptr;
+  }
+  if (spec.has(isa::Modifier::Satfinite)) in.mode = isa::Modifier::Satfinite;
+  if ((spec.type(0) == Type::F16x2 || spec.type(0) == Type::Bf16x2) && spec.type(1) == Type::F32 &&
+      !spec.has(isa::Modifier::Rna)) {
+    in.type2 = spec.type(1);
+    return &cvt_pair_from_f32;
   }
   const auto to = shape_of(spec.type(0));
   const auto from = shape_of(spec.type(1));
