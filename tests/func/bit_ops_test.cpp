@@ -13,7 +13,6 @@ namespace {
 
 using testing::Harness;
 using testing::KernelBuilder;
-using testing::ParamBytes;
 using M = isa::Modifier;
 using O = isa::Opcode;
 using T = isa::Type;
@@ -33,10 +32,7 @@ std::uint32_t run_one(O op, T type, std::initializer_list<M> mods, std::uint32_t
   k.op(O::St, {T::B32}, {M::Global}, 0, {k.addr(out), k.r(d)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint32_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint32_t>(buf, 1)[0];
+  return h.run_for_result<std::uint32_t>(k.build());
 }
 
 TEST(BitOps, FnsFindsTheNthSetBit) {

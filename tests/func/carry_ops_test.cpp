@@ -12,7 +12,6 @@ namespace {
 
 using testing::Harness;
 using testing::KernelBuilder;
-using testing::ParamBytes;
 using M = isa::Modifier;
 using O = isa::Opcode;
 using T = isa::Type;
@@ -38,10 +37,7 @@ std::uint64_t chain(O first, std::initializer_list<M> first_mods, O second,
   k.op(O::St, {T::B64}, {M::Global}, 0, {k.addr(out), k.r(wide)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint64_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint64_t>(buf, 1)[0];
+  return h.run_for_result<std::uint64_t>(k.build());
 }
 
 TEST(CarryOps, SixtyFourBitAddFromThirtyTwoBitHalves) {
@@ -93,10 +89,7 @@ std::uint32_t run_int(O opcode, std::initializer_list<T> types, std::initializer
   k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(out), k.r(d)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint32_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint32_t>(buf, 1)[0];
+  return h.run_for_result<std::uint32_t>(k.build());
 }
 
 TEST(IntegerOps, DivisionByZeroGivesAllOnesAsMeasured) {

@@ -14,7 +14,6 @@ namespace {
 
 using testing::Harness;
 using testing::KernelBuilder;
-using testing::ParamBytes;
 using M = isa::Modifier;
 using O = isa::Opcode;
 using T = isa::Type;
@@ -43,10 +42,7 @@ std::uint64_t run_op(O opcode, std::initializer_list<T> types, std::initializer_
   k.op(O::St, {T::B64}, {M::Global}, 0, {k.addr(out), k.r(wide)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint64_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint64_t>(buf, 1)[0];
+  return h.run_for_result<std::uint64_t>(k.build());
 }
 
 constexpr Reg kF32{T::F32, 32}, kF64{T::F64, 64}, kB16{T::B16, 16}, kB32{T::B32, 32},
@@ -125,10 +121,7 @@ std::uint64_t setp_half(T type, M op, std::uint64_t a, std::uint64_t b, bool upp
   k.op(O::St, {T::U64}, {M::Global}, 0, {k.addr(out), k.r(d)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint64_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {1}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint64_t>(buf, 1)[0];
+  return h.run_for_result<std::uint64_t>(k.build());
 }
 
 TEST(HalfCompare, ScalarAndPackedSetp) {

@@ -1,6 +1,8 @@
 #pragma once
 // Runs hand-built kernels on a fresh device address space in tests.
 
+#include <gtest/gtest.h>
+
 #include <cstring>
 #include <span>
 #include <vector>
@@ -46,6 +48,15 @@ struct Harness {
     return launch_kernel(
         k, LaunchConfig{.grid = grid, .block = block, .dynamic_shared_bytes = dynamic_shared},
         options, memory, params.span());
+  }
+  // Runs a one-block kernel whose only parameter points at one T result slot
+  // (zeroed) and returns what the kernel stored there.
+  template <typename T>
+  T run_for_result(const DecodedKernel& k, Dim3 block = {1}) {
+    const std::uint64_t slot = upload(std::vector<T>(1));
+    const LaunchResult r = run(k, {1}, block, ParamBytes().add(slot));
+    EXPECT_TRUE(r.ok()) << r.error.message;
+    return download<T>(slot, 1)[0];
   }
 };
 

@@ -14,7 +14,6 @@ namespace {
 
 using testing::Harness;
 using testing::KernelBuilder;
-using testing::ParamBytes;
 using M = isa::Modifier;
 using O = isa::Opcode;
 using T = isa::Type;
@@ -39,10 +38,7 @@ std::uint32_t run_f32(O opcode, std::initializer_list<M> modifiers, std::uint32_
   k.op(O::St, {T::B32}, {M::Global}, 0, {k.addr(out), k.r(rd)});
   k.exit();
   Harness h;
-  const auto buf = h.upload(std::vector<std::uint32_t>(1));
-  const LaunchResult r = h.run(k.build(), {1}, {32}, ParamBytes().add(buf));
-  EXPECT_TRUE(r.ok()) << r.error.message;
-  return h.download<std::uint32_t>(buf, 1)[0];
+  return h.run_for_result<std::uint32_t>(k.build(), {32});
 }
 
 constexpr std::uint32_t bits(float f) {
