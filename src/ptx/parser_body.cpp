@@ -581,9 +581,8 @@ bool Parser::parse_operand(Function& fn, Operand& op, bool label_context) {
       // A number followed by a binary operator starts a constant expression.
       const Token& next = peek();
       const bool number_first = tok_.kind == TokenKind::Integer;
-      if ((number_first && (next.kind == TokenKind::Operator || next.kind == TokenKind::Plus ||
-                            next.kind == TokenKind::Minus || next.kind == TokenKind::Less ||
-                            next.kind == TokenKind::Greater || next.kind == TokenKind::Pipe)) ||
+      const bool conditional = next.kind == TokenKind::Operator && next.text == "?";
+      if ((number_first && (binary_precedence(next) != 0 || conditional)) ||
           (!number_first && (next.kind == TokenKind::LParen || next.kind == TokenKind::Operator))) {
         return parse_constant_expression(op);
       }
@@ -880,9 +879,9 @@ bool Parser::parse_expr_conditional(int depth, int64_t& value) {
 }
 
 // C precedence of the binary operators PTX constant expressions allow; 0 when
-// the current token is not one.
-int Parser::binary_precedence() const {
-  switch (tok_.kind) {
+// the token is not one.
+int Parser::binary_precedence(const Token& tok) {
+  switch (tok.kind) {
     case TokenKind::Pipe:
       return 3;
     case TokenKind::Less:
@@ -892,7 +891,7 @@ int Parser::binary_precedence() const {
     case TokenKind::Minus:
       return 9;
     case TokenKind::Operator: {
-      const std::string_view t = tok_.text;
+      const std::string_view t = tok.text;
       if (t == "||") return 1;
       if (t == "&&") return 2;
       if (t == "^") return 4;
@@ -910,8 +909,8 @@ int Parser::binary_precedence() const {
 
 bool Parser::parse_expr_binary(int min_precedence, int depth, int64_t& value) {
   if (!parse_expr_unary(depth, value)) return false;
-  for (int prec = binary_precedence(); prec != 0 && prec >= min_precedence;
-       prec = binary_precedence()) {
+  for (int prec = binary_precedence(tok_); prec != 0 && prec >= min_precedence;
+       prec = binary_precedence(tok_)) {
     const Token op = tok_;
     advance();
     int64_t rhs = 0;

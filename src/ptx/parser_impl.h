@@ -101,7 +101,7 @@ class Parser {
   bool parse_expr_conditional(int depth, int64_t& value);
   bool parse_expr_binary(int min_precedence, int depth, int64_t& value);
   bool parse_expr_unary(int depth, int64_t& value);
-  int binary_precedence() const;
+  static int binary_precedence(const Token& tok);
   bool resolve_identifier(Function& fn, const Token& t, Operand& op);
   bool resolve_register(std::string_view name, RegId& out);
   bool resolve_symbol(std::string_view name, SymbolRef& out);
