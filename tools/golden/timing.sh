@@ -130,7 +130,10 @@ echo "== running on $gpu_name ($gpu)"
 for entry in "${built[@]}"; do
   read -r kind name <<<"$entry"
   bin=$work/bin/$name
-  command -v cuobjdump >/dev/null && cuobjdump -sass "$bin" >"$out/sass/$name.sass" 2>&1 || true
+  # The SASS without its encodings: which machine instructions each PTX one became.
+  if command -v cuobjdump >/dev/null; then
+    cuobjdump -sass "$bin" 2>&1 | sed -E 's@ */\* 0x[0-9a-f]{16} \*/@@; /^ *$/d' >"$out/sass/$name.sass" || true
+  fi
   if [[ $kind == micro ]]; then
     : >"$out/micro/$name.runs"
     files=()
@@ -164,10 +167,14 @@ done
   echo "ncu flags: ${ncu_flags[*]}"
   echo "host: $(uname -srm)"
   echo "date: $(date -u '+%Y-%m-%dT%H:%M:%SZ')"
-  if git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
+  # A copy of the tree on a remote GPU machine passes the commit in (its own
+  # git metadata, if any, may lag behind the files it carries).
+  if [[ -n ${SMSIM_GOLDEN_COMMIT:-} ]]; then
+    echo "commit: $SMSIM_GOLDEN_COMMIT"
+  elif git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
     echo "commit: $(git -C "$repo" rev-parse HEAD)$(git -C "$repo" diff --quiet -- tests/timing tools/golden || echo ' (timing files modified)')"
   else
-    echo "commit: ${SMSIM_GOLDEN_COMMIT:-unknown}"
+    echo "commit: unknown"
   fi
   echo "command: tools/golden/timing.sh$(printf ' %q' "${original_args[@]}")"
   echo "build: cd tests/timing/{micro,kernels} && nvcc -cudart shared -arch=$arch NAME.cu"

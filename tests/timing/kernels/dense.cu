@@ -1,6 +1,8 @@
 // Dense kernels: vector add and SAXPY over kN floats, and SGEMM of two
 // kDim x kDim matrices, naive (one output per thread, operands from global)
-// and tiled through 16x16 shared-memory tiles.
+// and tiled through 16x16 shared-memory tiles. Two empty kernels first (one
+// block, and 1024 blocks of 256 threads) give the launch and block-dispatch
+// overhead in cycles.
 #include <cmath>
 #include <vector>
 
@@ -9,6 +11,8 @@
 constexpr size_t kN = 1u << 22;
 constexpr int kDim = 512;
 constexpr int kTile = 16;
+
+__global__ void empty_kernel() {}
 
 __global__ void vector_add(const float* a, const float* b, float* c) {
   const size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -114,6 +118,12 @@ void run_sgemm() {
 }
 
 int main() {
+  empty_kernel<<<1, 32>>>();
+  TIMING_CHECK(cudaDeviceSynchronize());
+  kernels::report("empty_1block", true);
+  empty_kernel<<<1024, 256>>>();
+  TIMING_CHECK(cudaDeviceSynchronize());
+  kernels::report("empty_1024blocks", true);
   run_vectors();
   run_sgemm();
   return 0;

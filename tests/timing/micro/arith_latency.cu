@@ -1,7 +1,9 @@
 // Dependent-issue latency of arithmetic instructions: one warp runs a chain
 // of kChain instructions, each reading the previous one's result, written as
 // inline PTX so that the compiler keeps exactly one instruction per link.
-// Prints cycles per instruction.
+// Prints cycles per instruction. A chain of rcp alone is folded away by
+// ptxas (rcp(rcp(x)) = x), so lat_mufu_rcp_fadd times rcp + add pairs and
+// prints cycles per pair.
 #include "micro.cuh"
 
 constexpr int kChain = 512;
@@ -9,7 +11,7 @@ constexpr int kChain = 512;
 enum Op { kFadd, kFmul, kFfma, kImad, kDfma, kDadd, kHfma2, kEx2, kLg2, kRsqrt, kRcp, kSin, kSqrt, kOps };
 const char* const kNames[kOps] = {"lat_fadd",  "lat_fmul", "lat_ffma",  "lat_imad", "lat_dfma",
                                   "lat_dadd",  "lat_hfma2", "lat_mufu_ex2", "lat_mufu_lg2",
-                                  "lat_mufu_rsqrt", "lat_mufu_rcp", "lat_mufu_sin", "lat_mufu_sqrt"};
+                                  "lat_mufu_rsqrt", "lat_mufu_rcp_fadd", "lat_mufu_sin", "lat_mufu_sqrt"};
 
 template <Op op>
 __device__ __forceinline__ void link(float& f, double& d, unsigned& u, float a, double da, unsigned ua) {
@@ -23,7 +25,7 @@ __device__ __forceinline__ void link(float& f, double& d, unsigned& u, float a, 
   if constexpr (op == kEx2) asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+f"(f));
   if constexpr (op == kLg2) asm volatile("lg2.approx.ftz.f32 %0, %0;" : "+f"(f));
   if constexpr (op == kRsqrt) asm volatile("rsqrt.approx.ftz.f32 %0, %0;" : "+f"(f));
-  if constexpr (op == kRcp) asm volatile("rcp.approx.ftz.f32 %0, %0;" : "+f"(f));
+  if constexpr (op == kRcp) asm volatile("rcp.approx.ftz.f32 %0, %0;\n\tadd.f32 %0, %0, %1;" : "+f"(f) : "f"(a));
   if constexpr (op == kSin) asm volatile("sin.approx.ftz.f32 %0, %0;" : "+f"(f));
   if constexpr (op == kSqrt) asm volatile("sqrt.approx.ftz.f32 %0, %0;" : "+f"(f));
 }
