@@ -102,6 +102,18 @@ TEST(IntegerOps, DivisionByZeroGivesAllOnesAsMeasured) {
             static_cast<std::uint32_t>(-3));
 }
 
+// Regression (integer_arith conformance, mad24.hi.sat.s32): the engine
+// added c without saturating. 0x06e320b7 + 0x7c21fdbd overflows to
+// 0x83051e74; the H100 writes INT32_MAX.
+TEST(IntegerOps, Mad24HiSatSaturatesTheSum) {
+  EXPECT_EQ(run_int(O::Mad24, {T::S32}, {M::Hi, M::Sat}, 0x7c1ccf4c, 0x003d32f1, 0x7c21fdbd),
+            0x7fff'ffffu);
+  EXPECT_EQ(run_int(O::Mad24, {T::S32}, {M::Hi}, 0x7c1ccf4c, 0x003d32f1, 0x7c21fdbd), 0x8305'1e74u);
+  EXPECT_EQ(run_int(O::Mad24, {T::S32}, {M::Hi, M::Sat}, 0x00800000, 0x007fffff, 0x80000000),
+            0x8000'0000u);
+  EXPECT_EQ(run_int(O::Mul24, {T::S32}, {M::Hi}, 0x00800000, 0x00800000), 0x4000'0000u);
+}
+
 TEST(IntegerOps, DotProducts) {
   // bytes {1, 2, 3, 4} . {5, 6, 7, 8} + 10 = 80
   EXPECT_EQ(run_int(O::Dp4a, {T::U32, T::U32}, {}, 0x0403'0201, 0x0807'0605, 10), 80u);

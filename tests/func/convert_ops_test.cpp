@@ -71,6 +71,27 @@ TEST(ConvertOps, FloatPairsPackWithTheFirstOperandInTheUpperHalf) {
             0x0000'4000u);
 }
 
+// Regression (fp8_fp6_fp4 conformance): the fp8 pair forms were refused.
+// e4m3: 1.0 is 0x38 and 1000 saturates to 448 (0x7e); e5m2: 1.0 is 0x3c.
+TEST(ConvertOps, Fp8PairsPackWithTheFirstOperandInTheUpperByte) {
+  const std::uint64_t one = std::bit_cast<std::uint32_t>(1.0f);
+  const std::uint64_t big = std::bit_cast<std::uint32_t>(1000.0f);
+  EXPECT_EQ(run_op(O::Cvt, {T::E4m3x2, T::F32}, {M::Rn, M::Satfinite}, kB16, kF32, one, big),
+            0x387eu);
+  EXPECT_EQ(run_op(O::Cvt, {T::E5m2x2, T::F16x2}, {M::Rn, M::Satfinite}, kB16, kB32, 0x3c00c000),
+            0x3cc0u);
+  // Back to f16x2 exactly: 1.0 and 448.
+  EXPECT_EQ(run_op(O::Cvt, {T::F16x2, T::E4m3x2}, {M::Rn}, kB32, kB16, 0x387e), 0x3c005f00u);
+}
+
+// Regression (fp16_half and bf16 conformance, hrint/hfloor/hceil/htrunc): a
+// NaN rounded to integral in f16 or bf16 is 0x7fff, not f32's NaN cut short.
+TEST(ConvertOps, HalfRoundToIntegralWritesTheCanonicalNan) {
+  EXPECT_EQ(run_op(O::Cvt, {T::F16, T::F16}, {M::Rni}, kB16, kB16, 0xfe01), 0x7fffu);
+  EXPECT_EQ(run_op(O::Cvt, {T::Bf16, T::Bf16}, {M::Rzi}, kB16, kB16, 0x7f81), 0x7fffu);
+  EXPECT_EQ(run_op(O::Cvt, {T::F16, T::F16}, {M::Rmi}, kB16, kB16, 0xbe00), 0xc000u);  // -1.5
+}
+
 TEST(ConvertOps, FloatToIntegerClampsAndMapsNaN) {
   const std::uint64_t nan32 = 0x7FC0'0000;
   EXPECT_EQ(run_op(O::Cvt, {T::S32, T::F32}, {M::Rzi}, kS32, kF32, nan32), 0u);

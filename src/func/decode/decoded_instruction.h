@@ -31,6 +31,7 @@ struct Operand {
   OperandKind kind = OperandKind::none;
   std::uint8_t bits = 64;  // register width: writes keep only these bits
   bool negated = false;    // a predicate source written `!p`
+  isa::sem::VideoSelect video_select = isa::sem::VideoSelect::word;  // `%r.b1` (video)
   isa::SpecialRegisterRef special{};
   std::uint32_t reg = kNoReg;
   std::uint64_t imm = 0;

@@ -100,10 +100,12 @@ class KernelDecoder {
         r.reg = o.reg;
         r.bits = o.reg_bits;
         r.negated = o.negated;
+        r.video_select = o.video_select;
         return r;
       case SpecOperand::Kind::imm:
         r.kind = OperandKind::imm;
         r.imm = o.imm;
+        r.video_select = o.video_select;
         return r;
       case SpecOperand::Kind::special:
         if (!is_supported(o.special)) {

@@ -11,6 +11,7 @@
 
 #include "isa/modifier.h"
 #include "isa/opcode.h"
+#include "isa/semantics/video_select.h"
 #include "isa/special_register.h"
 #include "isa/type.h"
 
@@ -24,7 +25,9 @@ struct SpecOperand {
   std::uint32_t reg = kNoReg;  // reg, or the base register of an address
   std::uint8_t reg_bits = 64;  // the declared width of that register (1 for .pred)
   bool negated = false;        // `!p` as a source
-  std::uint64_t imm = 0;       // immediate bits, or the address offset / absolute address
+  // A scalar video operand's byte/half selector (`%r.b1`); word when none.
+  isa::sem::VideoSelect video_select = isa::sem::VideoSelect::word;
+  std::uint64_t imm = 0;  // immediate bits, or the address offset / absolute address
   isa::SpecialRegisterRef special{};
 
   static SpecOperand make_reg(std::uint32_t id, std::uint8_t bits) {

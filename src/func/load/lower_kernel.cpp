@@ -208,6 +208,34 @@ class KernelLowering {
     return op.bits;
   }
 
+  static isa::sem::VideoSelect video_select(ptx::VideoSelector s) {
+    using V = isa::sem::VideoSelect;
+    switch (s) {
+      case ptx::VideoSelector::B0:
+        return V::b0;
+      case ptx::VideoSelector::B1:
+        return V::b1;
+      case ptx::VideoSelector::B2:
+        return V::b2;
+      case ptx::VideoSelector::B3:
+        return V::b3;
+      case ptx::VideoSelector::H0:
+        return V::h0;
+      case ptx::VideoSelector::H1:
+        return V::h1;
+      case ptx::VideoSelector::None:
+        break;
+    }
+    return V::word;
+  }
+  // The SIMD forms (vadd2, vadd4 ...) take multi-lane selectors, which the
+  // front end does not parse; only the scalar forms take these.
+  static bool is_scalar_video(isa::Opcode op) {
+    using O = isa::Opcode;
+    return op == O::Vadd || op == O::Vsub || op == O::Vabsdiff || op == O::Vmin || op == O::Vmax ||
+           op == O::Vshl || op == O::Vshr || op == O::Vmad || op == O::Vset;
+  }
+
   struct Lowering {
     InstructionSpec spec;
     std::uint32_t label = ptx::kNone;  // a branch target, as an instruction index of the body
@@ -217,8 +245,12 @@ class KernelLowering {
   void append(Frame& frame, Lowering& l, const ptx::Operand& op, isa::TypeRef type) {
     InstructionSpec& s = l.spec;
     const ptx::Function& f = *frame.function;
-    if (op.selector != ptx::VideoSelector::None) {
-      error(frame, op.loc, "video operand selectors (.b0 .. .h1) are not supported yet");
+    const auto select = video_select(op.selector);
+    if (op.selector != ptx::VideoSelector::None &&
+        (op.kind != OperandKind::Register || !is_scalar_video(s.opcode))) {
+      error(frame, op.loc,
+            "operand selectors (.b0 .. .h1) are supported on registers of scalar video "
+            "instructions only");
       return;
     }
     switch (op.kind) {
@@ -231,6 +263,7 @@ class KernelLowering {
             frame.reg_base + op.reg,
             static_cast<std::uint8_t>(isa::type_bits(f.register_type(op.reg))));
         o.negated = op.negated;
+        o.video_select = select;
         s.operands.push_back(o);
         return;
       }

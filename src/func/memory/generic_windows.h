@@ -71,8 +71,9 @@ constexpr std::uint64_t from_generic(MemorySpace space, std::uint64_t generic) {
   return generic;
 }
 
-// isspacep.X. A generic address outside both windows counts as global, which
-// is also where constant banks live.
+// isspacep.X as far as the windows tell: a generic address outside both is
+// global or constant (the engine's isspacep tells those two apart by the
+// allocation's kind).
 constexpr bool is_in_space(MemorySpace space, std::uint64_t generic) {
   switch (space) {
     case MemorySpace::shared:

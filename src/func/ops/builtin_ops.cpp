@@ -4,16 +4,16 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/memory_access.h"
+#include "func/ops/printf_format.h"
 
 namespace smsim::func {
 namespace {
@@ -57,121 +57,9 @@ std::optional<std::uint64_t> next_value(ExecContext& c, std::uint64_t buffer, st
   return v;
 }
 
-// Formats like CUDA's printf: each conversion takes the next argument from
-// the buffer, 8 bytes for doubles, pointers, strings and l/ll integers,
-// 4 bytes otherwise. Returns the number of arguments used, or nullopt after
-// reporting a fault.
-std::optional<int> format(ExecContext& c, const std::string& text, std::uint64_t buffer,
-                          unsigned lane, std::string& out) {
-  std::uint64_t cursor = 0;
-  int used = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out += text[i];
-      continue;
-    }
-    std::size_t j = i + 1;
-    if (j < text.size() && text[j] == '%') {
-      out += '%';
-      i = j;
-      continue;
-    }
-    while (j < text.size() && std::strchr("-+ #0123456789.*", text[j]) != nullptr) ++j;
-    int longs = 0;
-    while (j < text.size() && std::strchr("hlLqjzt", text[j]) != nullptr) {
-      if (text[j] == 'l' || text[j] == 'L' || text[j] == 'q' || text[j] == 'j' || text[j] == 'z' ||
-          text[j] == 't') {
-        ++longs;
-      }
-      ++j;
-    }
-    if (j >= text.size()) {
-      out += text.substr(i);
-      break;
-    }
-    if (text.substr(i, j - i).find('*') != std::string::npos) {
-      // CUDA's printf has no `*` width or precision: the specification is
-      // printed as written and takes no argument.
-      out += text.substr(i, j - i + 1);
-      i = j;
-      continue;
-    }
-    const char conv = text[j];
-    // The flags/width/precision without length modifiers, then the conversion.
-    std::string spec;
-    for (std::size_t k = i; k < j; ++k) {
-      if (std::strchr("hlLqjzt", text[k]) == nullptr) spec += text[k];
-    }
-    char buf[512];
-    int n = 0;
-    switch (conv) {
-      case 'd':
-      case 'i':
-      case 'u':
-      case 'x':
-      case 'X':
-      case 'o':
-      case 'c': {
-        const auto v = next_value(c, buffer, cursor, longs > 0 ? 8 : 4, lane);
-        if (!v) return std::nullopt;
-        const std::string f = spec + "ll" + conv;
-        const bool is_signed = conv == 'd' || conv == 'i';
-        long long value =
-            longs > 0 ? static_cast<long long>(*v)
-                      : (is_signed ? static_cast<std::int32_t>(*v)
-                                   : static_cast<long long>(static_cast<std::uint32_t>(*v)));
-        if (conv == 'c') {
-          n = std::snprintf(buf, sizeof buf, (spec + 'c').c_str(), static_cast<int>(value));
-        } else {
-          n = std::snprintf(buf, sizeof buf, f.c_str(), value);
-        }
-        break;
-      }
-      case 'f':
-      case 'F':
-      case 'e':
-      case 'E':
-      case 'g':
-      case 'G':
-      case 'a':
-      case 'A': {
-        const auto v = next_value(c, buffer, cursor, 8, lane);
-        if (!v) return std::nullopt;
-        double d;
-        std::memcpy(&d, &*v, 8);
-        n = std::snprintf(buf, sizeof buf, (spec + conv).c_str(), d);
-        break;
-      }
-      case 's': {
-        const auto v = next_value(c, buffer, cursor, 8, lane);
-        if (!v) return std::nullopt;
-        std::string s = "(null)";
-        if (*v != 0) {
-          auto text_arg = read_string(c, *v, lane);
-          if (!text_arg) return std::nullopt;
-          s = *text_arg;
-        }
-        n = std::snprintf(buf, sizeof buf, (spec + 's').c_str(), s.c_str());
-        break;
-      }
-      case 'p': {
-        const auto v = next_value(c, buffer, cursor, 8, lane);
-        if (!v) return std::nullopt;
-        n = std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(*v));
-        break;
-      }
-      default:
-        out += text.substr(i, j - i + 1);
-        i = j;
-        continue;
-    }
-    out.append(buf, static_cast<std::size_t>(std::clamp(n, 0, static_cast<int>(sizeof buf) - 1)));
-    ++used;
-    i = j;
-  }
-  return used;
-}
-
+// vprintf(format, arguments): the device half copies the arguments its
+// parser finds into the record's slots, the host half formats the record
+// (func/ops/printf_format.h).
 void vprintf(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for_each_lane(mask, [&](unsigned lane) {
     if (c.error) return;
@@ -180,14 +68,21 @@ void vprintf(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
     if (!format_ptr || !buffer) return;
     const auto text = read_string(c, *format_ptr, lane);
     if (!text) return;
-    std::string line;
-    const auto used = format(c, *text, *buffer, lane, line);
-    if (!used) return;
-    c.block.printf_output += line;
+    std::vector<std::uint64_t> slots;
+    std::uint64_t cursor = 0;
+    for (unsigned bytes : printf_device_argument_sizes(*text)) {
+      const auto v = next_value(c, *buffer, cursor, bytes, lane);
+      if (!v) return;
+      slots.push_back(*v);
+    }
+    const auto printed = printf_format_record(
+        *text, slots, [&](std::uint64_t address) { return read_string(c, address, lane); });
+    if (!printed) return;
+    c.block.printf_output += printed->text;
     if (in.src[0].imm == kNoReturn) return;
     std::byte* ret = resolve(c, MemorySpace::local, in.src[0].imm, 4, AccessKind::write, lane);
     if (ret == nullptr) return;
-    const std::int32_t value = *used;
+    const std::int32_t value = printed->conversions;
     std::memcpy(ret, &value, 4);
   });
 }

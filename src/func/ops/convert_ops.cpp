@@ -144,6 +144,53 @@ void cvt_pair_from_f32(ExecContext& c, const DecodedInstruction& in, std::uint32
   });
 }
 
+std::optional<sem::Fp8Format> fp8_pair(Type t) {
+  if (t == Type::E4m3x2) return sem::Fp8Format::e4m3;
+  if (t == Type::E5m2x2) return sem::Fp8Format::e5m2;
+  return std::nullopt;
+}
+
+// cvt.rn.satfinite{.relu}.e4m3x2/e5m2x2.f32 d, a, b (a in the upper byte),
+// cvt.rn.satfinite{.relu}.e4m3x2/e5m2x2.f16x2 d, a and
+// cvt.rn{.relu}.f16x2.e4m3x2/e5m2x2 d, a (isa::sem::cvt_fp8x2_*).
+void cvt_fp8_pair(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const bool relu = in.has(kRelu);
+  const auto to = fp8_pair(in.type);
+  const auto from = fp8_pair(in.type2);
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    std::uint32_t d;
+    if (from) {
+      d = sem::cvt_f16x2_from_fp8x2(*from, static_cast<std::uint16_t>(a), relu);
+    } else if (in.type2 == Type::F16x2) {
+      d = sem::cvt_fp8x2_from_f16x2(*to, a, relu);
+    } else {
+      const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+      d = sem::cvt_fp8x2_from_f32(*to, a, b, relu);
+    }
+    write(c, in.dst[0], lane, d);
+  });
+}
+
+// The fp8 pair forms PTX defines: .rn.satfinite into e4m3x2/e5m2x2 from two
+// f32 or from f16x2, and .rn out of them into f16x2.
+ExecFn select_fp8_pair(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  const Type to = spec.type(0);
+  const Type from = spec.type(1);
+  const bool into_fp8 = fp8_pair(to) && (from == Type::F32 || from == Type::F16x2) &&
+                        spec.has(isa::Modifier::Satfinite);
+  const bool out_of_fp8 = to == Type::F16x2 && fp8_pair(from);
+  const std::size_t sources = from == Type::F32 ? 2 : 1;
+  if (!(into_fp8 || out_of_fp8) || in.rounding != Rounding::rn ||
+      spec.operands.size() != 1 + sources) {
+    why = fmt::format("cvt.{}.{} in this form is not implemented", isa::type_name(to),
+                      isa::type_name(from));
+    return nullptr;
+  }
+  in.type2 = from;
+  return &cvt_fp8_pair;
+}
+
 }  // namespace
 
 ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
@@ -157,6 +204,7 @@ ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::
     in.type2 = spec.type(1);
     return &cvt_pair_from_f32;
   }
+  if (fp8_pair(spec.type(0)) || fp8_pair(spec.type(1))) return select_fp8_pair(spec, in, why);
   const auto to = shape_of(spec.type(0));
   const auto from = shape_of(spec.type(1));
   const bool float_to_float = to && from && std::holds_alternative<sem::FloatFormat>(*to) &&

@@ -145,10 +145,9 @@ struct MadExec {
       if (!in.has(kWide)) r = to_bits(static_cast<T>(r));
       if constexpr (std::is_same_v<T, std::int32_t>) {
         if (in.has(kSat) && in.has(kHigh)) {
-          const std::int64_t exact = static_cast<std::int64_t>(static_cast<std::int32_t>(p)) +
-                                     static_cast<std::int32_t>(addend);
-          r = to_bits(
-              static_cast<std::int32_t>(std::clamp<std::int64_t>(exact, INT32_MIN, INT32_MAX)));
+          r = isa::sem::mad_hi_sat_s32(static_cast<std::uint32_t>(arg<T>(c, in, 0, lane)),
+                                       static_cast<std::uint32_t>(arg<T>(c, in, 1, lane)),
+                                       static_cast<std::uint32_t>(addend));
         }
       }
       write(c, in.dst[0], lane, r);
@@ -156,21 +155,27 @@ struct MadExec {
   }
 };
 
-// mul24/mad24: the 48-bit product of the low 24 bits of each operand.
+// mul24/mad24 through isa/semantics/integer_arith.h (the 48-bit product of
+// the low 24 bits of each operand; mad24.hi.sat.s32 saturates the sum).
 template <typename T>
 struct Mul24Exec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+    constexpr bool is_signed = std::is_signed_v<T>;
+    const bool high = in.has(kHigh);
+    const bool saturate = is_signed && high && in.has(kSat);
     for_each_lane(mask, [&](unsigned lane) {
-      auto low24 = [](T v) -> std::int64_t {
-        if constexpr (std::is_signed_v<T>) {
-          return static_cast<std::int64_t>(static_cast<std::uint64_t>(v) << 40) >> 40;
-        } else {
-          return static_cast<std::int64_t>(static_cast<std::uint64_t>(v) & 0xFF'FFFF);
-        }
-      };
-      const std::int64_t p = low24(arg<T>(c, in, 0, lane)) * low24(arg<T>(c, in, 1, lane));
-      auto r = static_cast<std::uint32_t>(in.has(kHigh) ? (p >> 16) : p);
-      if (in.opcode == Opcode::Mad24) r += static_cast<std::uint32_t>(read(c, in.src[2], lane));
+      const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+      const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+      std::uint32_t r;
+      if (in.opcode != Opcode::Mad24) {
+        r = high ? isa::sem::mul24_hi(a, b, is_signed) : isa::sem::mul24_lo(a, b, is_signed);
+      } else {
+        const auto addend = static_cast<std::uint32_t>(read(c, in.src[2], lane));
+        r = saturate ? isa::sem::mad24_hi_sat_s32(a, b, addend)
+                     : (high ? isa::sem::mul24_hi(a, b, is_signed)
+                             : isa::sem::mul24_lo(a, b, is_signed)) +
+                           addend;
+      }
       write(c, in.dst[0], lane, r);
     });
   }

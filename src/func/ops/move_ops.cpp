@@ -52,9 +52,21 @@ void cvta(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// isspacep.global/.const: outside the shared and local windows, the H100
+// tells a __constant__ variable's address (a constant bank here) from global
+// memory, so the allocation's kind decides. Addresses in no allocation count
+// as global.
+bool in_space(const ExecContext& c, MemorySpace space, std::uint64_t generic) {
+  if (!is_in_space(space, generic)) return false;
+  if (space != MemorySpace::global && space != MemorySpace::constant) return true;
+  const auto allocation = c.launch.memory.find(generic);
+  const bool bank = allocation && allocation->kind == AllocationKind::constant_bank;
+  return bank == (space == MemorySpace::constant);
+}
+
 void isspacep(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for_each_lane(mask, [&](unsigned lane) {
-    write(c, in.dst[0], lane, is_in_space(in.space, read(c, in.src[0], lane)) ? 1 : 0);
+    write(c, in.dst[0], lane, in_space(c, in.space, read(c, in.src[0], lane)) ? 1 : 0);
   });
 }
 

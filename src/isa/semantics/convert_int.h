@@ -9,6 +9,7 @@
 
 #include "isa/semantics/exact_value.h"
 #include "isa/semantics/float_format.h"
+#include "isa/semantics/gpu_nan.h"
 
 namespace smsim::isa::sem {
 
@@ -156,15 +157,18 @@ constexpr uint32_t cvt_pack_sat_8(IntType to, uint32_t a, uint32_t b, uint32_t c
   return (c << 16) | (pack(a) << 8) | pack(b);
 }
 
-// cvt.{rni,rzi,rmi,rpi}{.ftz}.f32.f32 and .f64.f64: round to an integral
-// value, staying in the format. Zeros keep the input's sign. A NaN becomes
-// f32's canonical NaN, or for f64 the input quieted (measured on an H100).
+// cvt.{rni,rzi,rmi,rpi}{.ftz}.X.X for f16, bf16, f32, f64: round to an
+// integral value, staying in the format. Zeros keep the input's sign. A NaN
+// becomes the format's canonical NaN (0x7fffffff, 0x7fff), or for f64 the
+// input quieted (measured on an H100; f16/bf16 from the fp16_half and bf16
+// goldens, whose NaN inputs give 0x7fff).
 constexpr uint64_t round_to_integral(FloatFormat format, uint64_t bits, Rounding mode, bool ftz) {
   if (ftz) bits = flush_subnormal(format, bits);
   const ExactValue v = unpack(format, bits);
   if (v.kind == ValueClass::nan) {
     const uint64_t quiet = uint64_t{1} << (format.fraction_bits - 1);
-    return format.total_bits() == 64 ? bits | quiet : 0x7fffffffu;
+    if (format.total_bits() == 64) return bits | quiet;
+    return format.total_bits() == 32 ? uint64_t{kCanonicalNanF32} : uint64_t{kCanonicalNanF16};
   }
   if (v.kind != ValueClass::finite || v.exponent >= 0) return bits;
   const uint128_t magnitude = round_to_integer_magnitude(v, mode);

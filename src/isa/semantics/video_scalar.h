@@ -9,9 +9,9 @@
 
 #include <cstdint>
 
-namespace smsim::isa::sem {
+#include "isa/semantics/video_select.h"
 
-enum class VideoSelect : uint8_t { b0, b1, b2, b3, h0, h1, word };
+namespace smsim::isa::sem {
 
 struct VideoOperand {
   uint32_t bits = 0;
@@ -56,11 +56,14 @@ constexpr int64_t clamp64(int64_t x, int64_t lo, int64_t hi) {
 
 // Saturates to the destination: the 32-bit register, or the selected byte or
 // half when merging. Measured on an H100, the merging forms clamp a negative
-// result to the maximum (signed or unsigned) rather than to the minimum.
+// result to the maximum (signed or unsigned) rather than to the minimum, and
+// an unsigned 32-bit destination only clamps negative results to 0: a result
+// of 2^32 or more keeps its low 32 bits (vsub.u32.u32.s32.sat in the
+// simd_video golden: 0xffffffff - (-1) gives 0, on all 5,120 inputs).
 constexpr int64_t video_saturate(int64_t x, const VideoResult& r) {
   if (r.dest_select == VideoSelect::word) {
     if (r.dest_signed) return clamp64(x, INT32_MIN, INT32_MAX);
-    return clamp64(x, 0, UINT32_MAX);
+    return x < 0 ? 0 : x;
   }
   const bool half = r.dest_select == VideoSelect::h0 || r.dest_select == VideoSelect::h1;
   const int bits = half ? 16 : 8;

@@ -70,7 +70,10 @@ __global__ void memory_kernel(const u32* in, u32* scratch, u32* out) {
   put(kCacheOps, load_all_cache_ops(&in[(t * 6) % (kTotal - 8)]));
   store_all_cache_ops(&scratch[t * 4], v);
   __syncthreads();
-  put(kStoreOps, scratch[((t + 1) % kTotal) * 4 + 2] ^ scratch[t * 4 + 3]);
+  // The neighbour is in the same block: __syncthreads orders nothing between
+  // blocks, and the next block's stores may not have happened yet.
+  const int neighbour = blockIdx.x * blockDim.x + (threadIdx.x + 1) % blockDim.x;
+  put(kStoreOps, scratch[neighbour * 4 + 2] ^ scratch[t * 4 + 3]);
   put(kNarrow, narrow_loads(&in[t % (kTotal - 2)]));
   u32 local_words[4] = {v, v >> 1, v >> 2, v >> 3};
   shared_words[threadIdx.x] = v * 5u;

@@ -82,6 +82,35 @@ TEST(HalfOracle, EveryF16ToIntegerMatchesLibm) {
   }
 }
 
+// cvt.rni/rzi/rmi/rpi.f16.f16 and .bf16.bf16 (h2rint, hfloor, hceil,
+// htrunc) on every encoding against libm's rounding of the value widened to
+// float; every integral result is exact in the narrow format. NaNs become
+// 0x7fff as in the fp16_half and bf16 goldens.
+TEST(HalfOracle, EveryF16AndBf16RoundsToIntegralLikeLibm) {
+  struct Mode {
+    Rounding rounding;
+    float (*reference)(float);
+  };
+  const Mode modes[] = {{Rounding::nearest_even, [](float x) { return std::nearbyint(x); }},
+                        {Rounding::toward_zero, [](float x) { return std::trunc(x); }},
+                        {Rounding::toward_negative, [](float x) { return std::floor(x); }},
+                        {Rounding::toward_positive, [](float x) { return std::ceil(x); }}};
+  for (uint32_t i = 0; i < kAllHalves; ++i) {
+    const auto h = static_cast<uint16_t>(i);
+    for (const Mode& m : modes) {
+      const float x = static_cast<float>(half_from_bits(h));
+      const uint16_t want =
+          std::isnan(x) ? 0x7fff : bits_of_half(static_cast<_Float16>(m.reference(x)));
+      ASSERT_EQ(round_to_integral(kF16, h, m.rounding, false), want) << "f16 " << i;
+      const float y = std::bit_cast<float>(uint32_t{h} << 16);
+      const uint16_t want_bf16 =
+          std::isnan(y) ? 0x7fff
+                        : static_cast<uint16_t>(std::bit_cast<uint32_t>(m.reference(y)) >> 16);
+      ASSERT_EQ(round_to_integral(kBF16, h, m.rounding, false), want_bf16) << "bf16 " << i;
+    }
+  }
+}
+
 TEST(HalfOracle, F32ToF16MatchesFloat16Conversion) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000000; ++i) {
