@@ -168,6 +168,39 @@ TEST(Barriers, DivergentSyncthreadsIsReportedWhenAsked) {
       << r.error.message;
 }
 
+// Lanes 0..15 of a 64-thread block reach bar.sync; lanes 16..31 of warp 0
+// skip it and wait for them at the join, warp 1 exits (the error-matrix case
+// divergent_syncthreads_partial). The H100 completes the barrier: lanes held at
+// a convergence point behind the arriving lanes count as arrived, like exited
+// ones. Both orders of warp 1's exit and warp 0's arrival must complete.
+DecodedKernel partial_warp_barrier() {
+  KernelBuilder k("partial_warp_barrier");
+  const auto tid = k.reg(), p = k.pred();
+  const auto skip = k.label();
+  k.op(O::Mov, {T::U32}, {}, 1, {k.r(tid), k.sreg(S::Tid, X)});
+  k.op(O::Setp, {T::U32}, {M::Ge}, 1, {k.r(p), k.r(tid), k.imm(16)});
+  k.bra(skip, p);
+  k.op(O::Bar, {}, {M::Sync}, 0, {k.imm(0)});
+  k.bind(skip);
+  k.exit();
+  return k.build();
+}
+
+TEST(Barriers, LanesWaitingToReconvergeCountAsArrivedAsOnTheH100) {
+  for (std::uint32_t threads : {64u, 32u, 96u}) {
+    Harness h;
+    const LaunchResult r = h.run(partial_warp_barrier(), {2}, {threads}, ParamBytes());
+    EXPECT_TRUE(r.ok()) << threads << ": " << r.error.message;
+  }
+}
+
+TEST(Barriers, LanesWaitingToReconvergeDeadlockInStrictMode) {
+  Harness h;
+  h.options.exited_threads_satisfy_barriers = false;
+  const LaunchResult r = h.run(partial_warp_barrier(), {1}, {64}, ParamBytes());
+  EXPECT_EQ(r.error.code, CudaError::launch_timeout);
+}
+
 TEST(Watchdog, AnInfiniteLoopIsStopped) {
   KernelBuilder k("spin_forever");
   const auto r0 = k.reg();

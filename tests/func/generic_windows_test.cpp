@@ -53,6 +53,27 @@ TEST(ByteWindow, SharedMemoryBounds) {
   EXPECT_EQ(std::to_integer<int>(*smem.at(47)), 0) << "shared memory starts zeroed";
 }
 
+// Measured on the H100 (tools/probes/results/h100-2026-11-22/shared_window.txt):
+// a shared store below 16 MiB outside the block's allocation is an illegal
+// address, one at 16 MiB or above an illegal instruction.
+TEST(ByteWindow, SharedOffsetsTheHardwareCannotEncodeAreIllegalInstructions) {
+  ByteWindow smem(MemorySpace::shared, 256);
+  auto f = smem.check(kSharedAddressLimit - 4, 4, 4, AccessKind::write);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, FaultKind::out_of_bounds);
+  EXPECT_EQ(cuda_error_of(*f), CudaError::illegal_address);
+  f = smem.check(kSharedAddressLimit, 4, 4, AccessKind::write);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, FaultKind::unaddressable);
+  EXPECT_EQ(cuda_error_of(*f), CudaError::illegal_instruction);
+  EXPECT_EQ(cuda_error_of(*smem.check(std::uint64_t{1} << 26, 4, 4, AccessKind::read)),
+            CudaError::illegal_instruction);
+  LocalMemory local(4, 16);
+  EXPECT_EQ(local.check(kSharedAddressLimit, 4, 4, AccessKind::read)->kind,
+            FaultKind::out_of_bounds)
+      << "only the shared space has the 24-bit limit";
+}
+
 TEST(LocalMemory, ThreadsAreIsolated) {
   LocalMemory local(4, 16);
   *local.at(1, 0) = std::byte{9};

@@ -17,6 +17,30 @@ std::uint32_t expected_threads(const LaunchState& launch, const BlockState& bloc
                                                         : block.thread_count;
 }
 
+// Threads that count toward `b`: those that arrived, plus (in the hardware's
+// lenient mode) the lanes of each waiting warp that are held at a
+// convergence point. Those lanes cannot move until the lanes at the barrier
+// reach the join, so the H100 counts them as it counts exited threads: a
+// barrier reached by half a warp whose other half skipped it completes there
+// (error-matrix case divergent_syncthreads_partial).
+std::uint32_t counted_threads(const LaunchState& launch, const BlockState& block,
+                              const NamedBarrier& b) {
+  std::uint32_t counted = b.arrived;
+  if (!launch.options.exited_threads_satisfy_barriers) return counted;
+  std::uint64_t seen = 0;  // warps already looked at (at most 32 per block)
+  for (const BarrierWaiter& w : b.waiters) {
+    const std::uint64_t bit = std::uint64_t{1} << (w.warp % 64);
+    if (seen & bit) continue;
+    seen |= bit;
+    counted += static_cast<std::uint32_t>(std::popcount(block.warps[w.warp].control.waiting_lanes()));
+  }
+  return counted;
+}
+
+bool complete(const LaunchState& launch, const BlockState& block, const NamedBarrier& b) {
+  return b.arrived != 0 && counted_threads(launch, block, b) >= expected_threads(launch, block, b);
+}
+
 // bar.red's result for one lane.
 std::uint64_t reduction_result(const DecodedInstruction& in, const NamedBarrier& b) {
   if (in.mode == isa::Modifier::Popc) return b.popc;
@@ -106,15 +130,18 @@ void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
         .warp = c.warp.index, .group = c.warp.control.take_current(), .instruction = c.pc});
     c.warp.at_barrier = c.warp.control.mask() == 0;
   }
-  if (b.arrived >= expected_threads(c.launch, c.block, b)) release(c.launch, c.block, b);
+  if (complete(c.launch, c.block, b)) release(c.launch, c.block, b);
 }
 
-void release_completed_barriers(const LaunchState& launch, BlockState& block) {
+bool release_completed_barriers(const LaunchState& launch, BlockState& block) {
+  bool released = false;
   for (NamedBarrier& b : block.barriers) {
-    if (b.arrived != 0 && b.arrived >= expected_threads(launch, block, b)) {
+    if (complete(launch, block, b)) {
       release(launch, block, b);
+      released = true;
     }
   }
+  return released;
 }
 
 std::string describe_barrier_deadlock(const LaunchState& launch, const BlockState& block) {
@@ -129,7 +156,7 @@ std::string describe_barrier_deadlock(const LaunchState& launch, const BlockStat
       warps += fmt::format("{}{}", warps.empty() ? "" : ",", w.warp);
     }
     text += fmt::format(" warps {} wait at barrier {} (PTX line {}) with {} of {} threads arrived;",
-                        warps, id, b.ptx_line, b.arrived, expected_threads(launch, block, b));
+                        warps, id, b.ptx_line, counted_threads(launch, block, b), expected_threads(launch, block, b));
   }
   text += fmt::format(" {} of {} threads have exited", block.exited_threads, block.thread_count);
   return text;

@@ -17,9 +17,11 @@ namespace smsim::func {
 // advance. Sets c.error for a divergent aligned barrier or a bad operand.
 void barrier_arrive(ExecContext& c, const DecodedInstruction& in);
 
-// Called after threads of the block exit: barriers waiting for "all threads"
-// may now be complete.
-void release_completed_barriers(const LaunchState& launch, BlockState& block);
+// Called after threads of the block exit, and before a block is declared
+// deadlocked (lanes may have come to wait at a convergence point since the
+// last arrival): barriers waiting for "all threads" may now be complete.
+// True if one was released.
+bool release_completed_barriers(const LaunchState& launch, BlockState& block);
 
 // Every live warp waits and nothing can run: the message that names the
 // kernel, block, waiting warps, barrier and PTX line.

@@ -123,6 +123,7 @@ std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& bloc
     }
     if (!any_live) return std::nullopt;
     if (!ran) {
+      if (release_completed_barriers(launch, block)) continue;
       return LaunchError{.code = CudaError::launch_timeout,
                          .message = describe_barrier_deadlock(launch, block)};
     }

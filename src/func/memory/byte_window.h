@@ -26,7 +26,9 @@ class ByteWindow {
                    AccessKind access) const {
     if ((offset & (alignment - 1)) != 0) return fault(FaultKind::misaligned, offset, size, access);
     if (offset > size_ || size > size_ - offset) {
-      return fault(FaultKind::out_of_bounds, offset, size, access);
+      const bool unaddressable = space_ == MemorySpace::shared && offset >= kSharedAddressLimit;
+      return fault(unaddressable ? FaultKind::unaddressable : FaultKind::out_of_bounds, offset,
+                   size, access);
     }
     return std::nullopt;
   }

@@ -46,6 +46,8 @@ std::string_view to_string(FaultKind kind) {
       return "misaligned";
     case FaultKind::read_only:
       return "read-only";
+    case FaultKind::unaddressable:
+      return "unaddressable";
   }
   return "unknown-fault";
 }
@@ -77,8 +79,14 @@ std::string_view cuda_error_name(CudaError error) {
 }
 
 CudaError cuda_error_of(const MemoryFault& fault) {
-  return fault.kind == FaultKind::misaligned ? CudaError::misaligned_address
-                                             : CudaError::illegal_address;
+  switch (fault.kind) {
+    case FaultKind::misaligned:
+      return CudaError::misaligned_address;
+    case FaultKind::unaddressable:
+      return CudaError::illegal_instruction;
+    default:
+      return CudaError::illegal_address;
+  }
 }
 
 std::string describe(const MemoryFault& fault) {

@@ -17,6 +17,7 @@ enum class FaultKind : std::uint8_t {
   freed,          // inside an allocation that has been freed (use after free)
   misaligned,     // address not a multiple of the access size
   read_only,      // a kernel store to constant memory
+  unaddressable,  // an offset the space's hardware addresses cannot encode
 };
 
 // Who made the access; filled in by the executor (the memory layer leaves the
