@@ -3,8 +3,10 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "func/exec/sfu_table_source.h"
 #include "func/memory/cuda_error.h"
 #include "isa/opcode.h"
 
@@ -42,6 +44,9 @@ struct LaunchOptions {
   // engine does too; this is the synccheck-style diagnosis.
   bool report_divergent_barriers = false;
   std::uint64_t grid_id = 1;
+  // The measured tables of the bit-exact SFU models (rcp/rsqrt/div.approx,
+  // f16/bf16 ex2/tanh), read on first use.
+  std::shared_ptr<const SfuTableSource> sfu_tables = SfuTableSource::shared_default();
 };
 
 struct LaunchError {

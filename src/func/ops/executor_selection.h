@@ -31,6 +31,10 @@ ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction& in, std::s
 ExecFn select_atomic(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_video(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+// The approximate SFU forms with measured, bit-exact models (sfu_ops.cpp);
+// select_float hands these over.
+bool has_measured_sfu_model(const InstructionSpec& spec);
+ExecFn select_sfu(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 

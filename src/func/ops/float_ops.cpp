@@ -1,9 +1,10 @@
 // Floating point in f32 and f64: add, sub, mul, fma/mad, div, min, max, abs,
 // neg, sqrt, rcp, rsqrt, copysign, testp, and the approximate SFU functions.
 // Correctly rounded operations follow IEEE 754 with the instruction's rounding
-// mode; the approximate ones (sin, cos, lg2, ex2, tanh, rcp/rsqrt/sqrt/div
-// .approx) are computed with the host's correctly rounded functions and so do
-// not reproduce the SFU's last-bit errors.
+// mode; the approximate ones (sin, cos, lg2, ex2, tanh, sqrt.approx and
+// rsqrt.approx.f64) are computed with the host's correctly rounded functions
+// and so do not reproduce the SFU's last-bit errors. rcp/rsqrt/div.approx,
+// div.full and the f16/bf16 ex2/tanh have bit-exact models in sfu_ops.cpp.
 
 #include <fmt/format.h>
 
@@ -140,7 +141,8 @@ struct SignExec {
       } else {
         if (in.opcode == Opcode::Abs) bits = isa::sem::abs_f64(a);
         if (in.opcode == Opcode::Neg) bits = isa::sem::neg_f64(a);
-        if (in.opcode == Opcode::Copysign) bits = isa::sem::copysign_f64(a, read(c, in.src[1], lane));
+        if (in.opcode == Opcode::Copysign)
+          bits = isa::sem::copysign_f64(a, read(c, in.src[1], lane));
       }
       write(c, in.dst[0], lane, bits);
     });
@@ -191,6 +193,7 @@ ExecFn pick_float(isa::Type t) {
 }  // namespace
 
 ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (has_measured_sfu_model(spec)) return select_sfu(spec, in, why);
   const isa::Type t = spec.type();
   if (t == isa::Type::F16 || t == isa::Type::F16x2 || t == isa::Type::Bf16 ||
       t == isa::Type::Bf16x2) {
