@@ -19,6 +19,9 @@ struct DecodedKernel {
   std::vector<ParamDecl> params;
   std::uint32_t static_shared_bytes = 0;
   std::uint32_t local_bytes_per_thread = 0;
+  // Each instruction's form (isa/instruction_form.h), kept only while opcode
+  // coverage is recorded (func/exec/opcode_coverage.h); empty otherwise.
+  std::vector<std::string> forms;
 };
 
 }  // namespace smsim::func

@@ -5,7 +5,9 @@
 #include "func/decode/executor_table.h"
 #include "func/decode/post_dominators.h"
 #include "func/exec/exec_context.h"
+#include "func/exec/opcode_coverage.h"
 #include "func/ops/fast_ops.h"
+#include "isa/instruction_form.h"
 
 namespace smsim::func {
 namespace {
@@ -67,6 +69,12 @@ class KernelDecoder {
     kernel.code.reserve(spec_.instructions.size());
     for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
       kernel.code.push_back(decode(spec_.instructions[i]));
+    }
+    if (opcode_coverage_file() != nullptr) {
+      for (const InstructionSpec& s : spec_.instructions) {
+        kernel.forms.push_back(isa::format_form(isa::make_form(
+            s.opcode, std::span(s.types.data(), s.type_count), s.modifiers)));
+      }
     }
     set_reconvergence(kernel);
     DecodeResult result;

@@ -12,6 +12,7 @@
 
 #include "func/exec/barriers.h"
 #include "func/exec/exec_context.h"
+#include "func/exec/opcode_coverage.h"
 #include "func/exec/warp_loop.h"
 #include "func/memory/param_layout.h"
 
@@ -91,6 +92,7 @@ struct SharedProgress {
   std::optional<std::pair<std::uint64_t, LaunchError>> first_error;  // by block index
   LaunchStats stats;
   std::map<std::uint64_t, std::string> printf_output;  // by block index
+  std::vector<std::uint8_t> executed_at;               // opcode coverage, when recorded
 };
 
 std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
@@ -133,6 +135,11 @@ std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& bloc
 void worker(const LaunchState& launch, SharedProgress& progress) {
   BlockState block;
   WarpCounters counters;
+  std::vector<std::uint8_t> executed_at;
+  if (!launch.kernel.forms.empty()) {
+    executed_at.assign(launch.kernel.code.size(), 0);
+    counters.executed_at = executed_at.data();
+  }
   const std::uint64_t blocks = launch.config.grid.count();
   for (;;) {
     if (progress.stop.load(std::memory_order_relaxed)) break;
@@ -159,6 +166,7 @@ void worker(const LaunchState& launch, SharedProgress& progress) {
     progress.stats.per_opcode[i] += counters.per_opcode[i];
     progress.stats.warp_instructions += counters.per_opcode[i];
   }
+  for (std::size_t i = 0; i < executed_at.size(); ++i) progress.executed_at[i] |= executed_at[i];
 }
 
 }  // namespace
@@ -180,6 +188,7 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .params = ByteWindow(MemorySpace::param, params.size())};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
+  if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);
   const std::uint64_t blocks = config.grid.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
@@ -193,6 +202,7 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
     }
   }
   result.stats = progress.stats;
+  if (!kernel.forms.empty()) record_opcode_coverage(kernel, progress.executed_at);
   for (auto& [index, text] : progress.printf_output) result.printf_output += text;
   if (progress.first_error) result.error = std::move(progress.first_error->second);
   return result;

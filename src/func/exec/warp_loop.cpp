@@ -72,6 +72,7 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
   const auto code_size = static_cast<std::uint32_t>(c.launch.kernel.code.size());
   const bool its = c.launch.options.independent_thread_scheduling;
   WarpControl& control = c.warp.control;
+  std::uint8_t* const executed_at = counters.executed_at;
   std::uint64_t executed = 0;
   while (executed < slice && control.mask() != 0) {
     const std::uint32_t pc = control.pc();
@@ -87,6 +88,7 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
     ++c.warp.executed;
     ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
     counters.thread_instructions += count_lanes(mask);
+    if (executed_at != nullptr && mask != 0) executed_at[pc] = 1;
     c.pc = pc;
     switch (in.control) {
       case Control::none:

@@ -12,6 +12,9 @@ namespace smsim::func {
 struct WarpCounters {
   std::uint64_t thread_instructions = 0;
   std::array<std::uint64_t, isa::kOpcodeCount> per_opcode{};
+  // Opcode coverage (func/exec/opcode_coverage.h): one byte per instruction,
+  // set once it runs with at least one lane; null unless recording.
+  std::uint8_t* executed_at = nullptr;
 };
 
 // Returns the number of warp-instructions executed.

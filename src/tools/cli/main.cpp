@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   smsim::cli::register_occupancy(app, exit_code);
   smsim::cli::register_ptx_run(app, exit_code);
   smsim::cli::register_run(app, exit_code);
+  smsim::cli::register_isa_coverage(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,57 @@
+#pragma once
+// Opcode coverage: which instruction forms the tests executed, measured
+// against two denominators. The opcode table's sets are deliberately wide
+// (every type and modifier nvcc emits for any target), so per opcode the
+// report gives exercised/allowed types and modifiers; the honest measure is
+// the second one, the forms that appear in real PTX (a corpus of nvcc
+// output), weighted by how often each appears.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "isa/instruction_form.h"
+
+namespace smsim::isa {
+
+struct FormCount {
+  InstructionForm form;
+  std::uint64_t count = 0;  // static occurrences in the corpus
+};
+
+struct OpcodeCoverage {
+  Opcode opcode = Opcode::Mov;
+  std::vector<Type> allowed_types, exercised_types;  // every type slot together
+  std::vector<Modifier> allowed_modifiers, exercised_modifiers;
+  std::vector<InstructionForm> exercised_forms;
+  // Forms of this opcode in the corpus: distinct, and instructions.
+  std::size_t corpus_forms = 0, corpus_forms_exercised = 0;
+  std::uint64_t corpus_instructions = 0, corpus_instructions_exercised = 0;
+  std::vector<FormCount> missing_corpus_forms;  // most frequent first
+
+  std::vector<Type> missing_types() const;
+  std::vector<Modifier> missing_modifiers() const;
+};
+
+struct CoverageTotals {
+  std::size_t opcodes = 0, opcodes_exercised = 0;
+  std::size_t types_allowed = 0, types_exercised = 0;  // summed per opcode
+  std::size_t modifiers_allowed = 0, modifiers_exercised = 0;
+  std::size_t exercised_forms = 0;
+  std::size_t corpus_opcodes = 0, corpus_opcodes_exercised = 0;
+  std::size_t corpus_forms = 0, corpus_forms_exercised = 0;
+  std::uint64_t corpus_instructions = 0, corpus_instructions_exercised = 0;
+};
+
+struct CoverageReport {
+  std::vector<OpcodeCoverage> opcodes;  // table order, every opcode
+  CoverageTotals totals;
+  std::vector<FormCount> missing_corpus_forms;  // all opcodes, most frequent first
+};
+
+// `exercised` may repeat forms; `corpus` must hold each form once.
+CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
+                                     std::span<const FormCount> corpus);
+
+}  // namespace smsim::isa

@@ -1,0 +1,287 @@
+// `smsim isa-coverage RECORDS... [--corpus PATH]... [--json OUT] [--top N]`:
+// reads opcode-coverage records (lines written by the engine under
+// SMSIM_OPCODE_COVERAGE, see func/exec/opcode_coverage.h) and reports, per
+// opcode of the table, exercised/allowed types and modifiers and the missing
+// ones; with --corpus, also the forms that real nvcc output contains (every
+// instruction of every module, parsed by the front end) and how many of
+// those the records exercised. Exit 0 when the report is written, 2 when an
+// input cannot be read.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "isa/opcode_coverage.h"
+#include "ptx/frontend.h"
+#include "tools/cli/subcommands.h"
+
+namespace smsim::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct IsaCoverageOptions {
+  std::vector<std::string> records;
+  std::vector<std::string> corpus;
+  std::string json_path;
+  std::size_t top = 60;
+};
+
+struct Inputs {
+  std::vector<isa::InstructionForm> exercised;
+  std::size_t unreadable_lines = 0;
+  std::map<std::string, isa::FormCount> corpus;  // by form text
+  std::size_t corpus_modules = 0, corpus_rejected = 0;
+};
+
+bool read_file(const fs::path& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
+}
+
+bool read_records(const std::string& path, Inputs& in) {
+  std::string text;
+  if (!read_file(path, text)) {
+    std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", path.c_str());
+    return false;
+  }
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + start, end - start);
+    if (!line.empty()) {
+      if (auto form = isa::parse_form(line)) {
+        in.exercised.push_back(std::move(*form));
+      } else {
+        ++in.unreadable_lines;
+      }
+    }
+    start = end + 1;
+  }
+  return true;
+}
+
+void count_module_forms(const ptx::Module& module, Inputs& in) {
+  for (const ptx::Function& f : module.functions) {
+    for (const ptx::Instruction& inst : f.instructions) {
+      std::vector<isa::Type> types;
+      isa::ModifierMask modifiers;
+      for (const ptx::Suffix& s : inst.suffix_list()) {
+        if (s.kind == ptx::SuffixKind::Type && types.size() < isa::kMaxTypeSlots) {
+          types.push_back(s.type());
+        }
+        if (s.kind == ptx::SuffixKind::Modifier) modifiers.set(s.modifier());
+      }
+      isa::InstructionForm form = isa::make_form(inst.opcode, types, modifiers);
+      std::string key = isa::format_form(form);
+      auto [it, fresh] = in.corpus.try_emplace(std::move(key), isa::FormCount{std::move(form), 0});
+      ++it->second.count;
+    }
+  }
+}
+
+// A corpus path is a PTX file or a folder whose *.ptx files are all read.
+bool read_corpus(const std::string& path, Inputs& in) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    for (const auto& entry : fs::directory_iterator(path, ec)) {
+      if (entry.path().extension() == ".ptx") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+  } else {
+    files.emplace_back(path);
+  }
+  for (const fs::path& file : files) {
+    std::string text;
+    if (!read_file(file, text)) {
+      std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", file.c_str());
+      return false;
+    }
+    ptx::Diagnostics diags(file.string(), text);
+    const ptx::Module module = ptx::parse_and_check(text, diags);
+    ++in.corpus_modules;
+    // A module the front end rejects says nothing reliable about its forms.
+    if (diags.has_errors()) {
+      ++in.corpus_rejected;
+      continue;
+    }
+    count_module_forms(module, in);
+  }
+  return true;
+}
+
+template <typename T, typename Name>
+std::string join(const std::vector<T>& items, Name name) {
+  std::string out;
+  for (const T& x : items) {
+    if (!out.empty()) out += ' ';
+    out += name(x);
+  }
+  return out;
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / whole);
+}
+
+std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::size_t top) {
+  const isa::CoverageTotals& t = r.totals;
+  std::string out = "opcode coverage\n";
+  out += fmt::format("  records: {} forms exercised ({} unreadable lines)\n", t.exercised_forms,
+                     in.unreadable_lines);
+  out += fmt::format("  opcode table: {}/{} opcodes, {}/{} types, {}/{} modifiers exercised\n",
+                     t.opcodes_exercised, t.opcodes, t.types_exercised, t.types_allowed,
+                     t.modifiers_exercised, t.modifiers_allowed);
+  if (in.corpus_modules != 0) {
+    out += fmt::format(
+        "  corpus ({} modules, {} rejected): {}/{} opcodes, {}/{} forms ({}), {}/{} instructions "
+        "({})\n",
+        in.corpus_modules, in.corpus_rejected, t.corpus_opcodes_exercised, t.corpus_opcodes,
+        t.corpus_forms_exercised, t.corpus_forms, percent(t.corpus_forms_exercised, t.corpus_forms),
+        t.corpus_instructions_exercised, t.corpus_instructions,
+        percent(t.corpus_instructions_exercised, t.corpus_instructions));
+  }
+  out += "\nper opcode: types, modifiers, corpus forms (corpus instructions)\n";
+  for (const isa::OpcodeCoverage& c : r.opcodes) {
+    out += fmt::format("{:<26} types {:>2}/{:<2} modifiers {:>3}/{:<3}",
+                       isa::opcode_mnemonic(c.opcode), c.allowed_types.size() - c.missing_types().size(),
+                       c.allowed_types.size(),
+                       c.allowed_modifiers.size() - c.missing_modifiers().size(),
+                       c.allowed_modifiers.size());
+    if (c.corpus_forms != 0) {
+      out += fmt::format(" corpus {:>3}/{:<3} ({})", c.corpus_forms_exercised, c.corpus_forms,
+                         percent(c.corpus_instructions_exercised, c.corpus_instructions));
+    }
+    out += '\n';
+    if (const auto missing = c.missing_types(); !missing.empty()) {
+      out += "    missing types: " + join(missing, isa::type_name) + '\n';
+    }
+    if (const auto missing = c.missing_modifiers(); !missing.empty()) {
+      out += "    missing modifiers: " + join(missing, isa::modifier_name) + '\n';
+    }
+  }
+  if (!r.missing_corpus_forms.empty()) {
+    out += fmt::format("\nmost frequent corpus forms never exercised (top {} of {})\n",
+                       std::min(top, r.missing_corpus_forms.size()), r.missing_corpus_forms.size());
+    for (std::size_t i = 0; i < r.missing_corpus_forms.size() && i < top; ++i) {
+      const isa::FormCount& fc = r.missing_corpus_forms[i];
+      out += fmt::format("{:>8}  {}\n", fc.count, isa::form_ptx_spelling(fc.form));
+    }
+  }
+  return out;
+}
+
+nlohmann::json names_json(const std::vector<isa::Type>& types) {
+  nlohmann::json j = nlohmann::json::array();
+  for (isa::Type t : types) j.push_back(std::string(isa::type_name(t)));
+  return j;
+}
+
+nlohmann::json names_json(const std::vector<isa::Modifier>& modifiers) {
+  nlohmann::json j = nlohmann::json::array();
+  for (isa::Modifier m : modifiers) j.push_back(std::string(isa::modifier_name(m)));
+  return j;
+}
+
+nlohmann::json forms_json(const std::vector<isa::FormCount>& forms) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const isa::FormCount& fc : forms) {
+    j.push_back({{"form", isa::form_ptx_spelling(fc.form)}, {"count", fc.count}});
+  }
+  return j;
+}
+
+nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
+  const isa::CoverageTotals& t = r.totals;
+  nlohmann::json j;
+  j["summary"] = {{"exercised_forms", t.exercised_forms},
+                  {"unreadable_record_lines", in.unreadable_lines},
+                  {"opcodes", t.opcodes},
+                  {"opcodes_exercised", t.opcodes_exercised},
+                  {"types_allowed", t.types_allowed},
+                  {"types_exercised", t.types_exercised},
+                  {"modifiers_allowed", t.modifiers_allowed},
+                  {"modifiers_exercised", t.modifiers_exercised},
+                  {"corpus_modules", in.corpus_modules},
+                  {"corpus_modules_rejected", in.corpus_rejected},
+                  {"corpus_opcodes", t.corpus_opcodes},
+                  {"corpus_opcodes_exercised", t.corpus_opcodes_exercised},
+                  {"corpus_forms", t.corpus_forms},
+                  {"corpus_forms_exercised", t.corpus_forms_exercised},
+                  {"corpus_instructions", t.corpus_instructions},
+                  {"corpus_instructions_exercised", t.corpus_instructions_exercised}};
+  nlohmann::json opcodes = nlohmann::json::array();
+  for (const isa::OpcodeCoverage& c : r.opcodes) {
+    nlohmann::json forms = nlohmann::json::array();
+    for (const isa::InstructionForm& f : c.exercised_forms) forms.push_back(isa::form_ptx_spelling(f));
+    opcodes.push_back({{"opcode", std::string(isa::opcode_mnemonic(c.opcode))},
+                       {"allowed_types", names_json(c.allowed_types)},
+                       {"exercised_types", names_json(c.exercised_types)},
+                       {"missing_types", names_json(c.missing_types())},
+                       {"allowed_modifiers", names_json(c.allowed_modifiers)},
+                       {"exercised_modifiers", names_json(c.exercised_modifiers)},
+                       {"missing_modifiers", names_json(c.missing_modifiers())},
+                       {"exercised_forms", forms},
+                       {"corpus_forms", c.corpus_forms},
+                       {"corpus_forms_exercised", c.corpus_forms_exercised},
+                       {"corpus_instructions", c.corpus_instructions},
+                       {"corpus_instructions_exercised", c.corpus_instructions_exercised},
+                       {"missing_corpus_forms", forms_json(c.missing_corpus_forms)}});
+  }
+  j["opcodes"] = std::move(opcodes);
+  j["missing_corpus_forms"] = forms_json(r.missing_corpus_forms);
+  return j;
+}
+
+int run_isa_coverage(const IsaCoverageOptions& opts) {
+  Inputs in;
+  for (const std::string& path : opts.records) {
+    if (!read_records(path, in)) return kExitUsage;
+  }
+  for (const std::string& path : opts.corpus) {
+    if (!read_corpus(path, in)) return kExitUsage;
+  }
+  std::vector<isa::FormCount> corpus;
+  corpus.reserve(in.corpus.size());
+  for (auto& [key, fc] : in.corpus) corpus.push_back(std::move(fc));
+  const isa::CoverageReport report = isa::build_coverage_report(in.exercised, corpus);
+  const std::string text = text_report(report, in, opts.top);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  if (!opts.json_path.empty()) {
+    std::ofstream out(opts.json_path);
+    out << json_report(report, in).dump(1) << '\n';
+    if (!out) {
+      std::fprintf(stderr, "smsim isa-coverage: cannot write '%s'\n", opts.json_path.c_str());
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_isa_coverage(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<IsaCoverageOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "isa-coverage", "Report which opcode/type/modifier forms coverage records exercised");
+  cmd->add_option("records", opts->records, "Files written under SMSIM_OPCODE_COVERAGE")
+      ->required();
+  cmd->add_option("--corpus", opts->corpus,
+                  "PTX file or folder of *.ptx: the forms real PTX contains (repeatable)");
+  cmd->add_option("--json", opts->json_path, "Also write the whole report as JSON here");
+  cmd->add_option("--top", opts->top, "How many missing corpus forms the text lists");
+  cmd->callback([opts, &exit_code] { exit_code = run_isa_coverage(*opts); });
+}
+
+}  // namespace smsim::cli

@@ -1,0 +1,68 @@
+// The coverage report: exercised forms against the opcode table and a corpus.
+
+#include "isa/opcode_coverage.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace smsim::isa {
+namespace {
+
+InstructionForm form(std::string_view line) {
+  auto f = parse_form(line);
+  EXPECT_TRUE(f) << line;
+  return f.value_or(InstructionForm{});
+}
+
+const OpcodeCoverage& of(const CoverageReport& r, Opcode op) {
+  return r.opcodes[static_cast<std::size_t>(op)];
+}
+
+TEST(OpcodeCoverage, CountsTypesAndModifiersAgainstTheTable) {
+  const std::vector<InstructionForm> exercised{form("add\tf32\trn.ftz"), form("add\tf32\trn.ftz"),
+                                               form("add\ts32\t")};
+  const CoverageReport r = build_coverage_report(exercised, {});
+  const OpcodeCoverage& add = of(r, Opcode::Add);
+  EXPECT_EQ(add.exercised_forms.size(), 2U);  // the repeated record counts once
+  EXPECT_EQ(add.exercised_types, (std::vector<Type>{Type::S32, Type::F32}));
+  EXPECT_EQ(add.exercised_modifiers, (std::vector<Modifier>{Modifier::Rn, Modifier::Ftz}));
+  const auto missing = add.missing_types();
+  EXPECT_EQ(missing.size(), add.allowed_types.size() - 2);
+  EXPECT_EQ(std::count(missing.begin(), missing.end(), Type::F32), 0);
+  EXPECT_EQ(std::count(missing.begin(), missing.end(), Type::F64), 1);
+  EXPECT_EQ(r.totals.opcodes, opcode_table().size());
+  EXPECT_EQ(r.totals.opcodes_exercised, 1U);
+  EXPECT_EQ(r.totals.types_exercised, 2U);
+  EXPECT_EQ(r.totals.modifiers_exercised, 2U);
+  EXPECT_TRUE(of(r, Opcode::Mul).exercised_forms.empty());
+}
+
+TEST(OpcodeCoverage, CorpusFormsAreCoveredOnlyByTheExactForm) {
+  const std::vector<InstructionForm> exercised{form("add\tf32\trn"), form("mul\tf32\t")};
+  const std::vector<FormCount> corpus{{form("add\tf32\t"), 50},
+                                      {form("add\tf32\trn"), 7},
+                                      {form("mul\tf32\t"), 3},
+                                      {form("fma\tf32\trn"), 90}};
+  const CoverageReport r = build_coverage_report(exercised, corpus);
+  const OpcodeCoverage& add = of(r, Opcode::Add);
+  EXPECT_EQ(add.corpus_forms, 2U);
+  EXPECT_EQ(add.corpus_forms_exercised, 1U);
+  EXPECT_EQ(add.corpus_instructions, 57U);
+  EXPECT_EQ(add.corpus_instructions_exercised, 7U);
+  ASSERT_EQ(add.missing_corpus_forms.size(), 1U);
+  EXPECT_EQ(format_form(add.missing_corpus_forms[0].form), "add\tf32\t");
+  EXPECT_EQ(r.totals.corpus_opcodes, 3U);
+  EXPECT_EQ(r.totals.corpus_opcodes_exercised, 2U);
+  EXPECT_EQ(r.totals.corpus_forms, 4U);
+  EXPECT_EQ(r.totals.corpus_forms_exercised, 2U);
+  EXPECT_EQ(r.totals.corpus_instructions, 150U);
+  EXPECT_EQ(r.totals.corpus_instructions_exercised, 10U);
+  // Most frequent first: fma (90) before add (50).
+  ASSERT_EQ(r.missing_corpus_forms.size(), 2U);
+  EXPECT_EQ(r.missing_corpus_forms[0].form.opcode, Opcode::Fma);
+  EXPECT_EQ(r.missing_corpus_forms[1].form.opcode, Opcode::Add);
+}
+
+}  // namespace
+}  // namespace smsim::isa
