@@ -30,7 +30,8 @@ std::string format_form(const InstructionForm& form);
 // The inverse of format_form; nullopt for a line that is not a form (an
 // unknown mnemonic, type or modifier, or the wrong number of fields).
 std::optional<InstructionForm> parse_form(std::string_view line);
-// `add.rn.ftz.f32`: the form as PTX spells it (modifiers, then types).
+// `add.rn.ftz.f32`: the form in dotted notation, modifiers (in enum order, so
+// not always PTX's order: `ld.v2.global.nc.u64`) then types.
 std::string form_ptx_spelling(const InstructionForm& form);
 
 }  // namespace smsim::isa
