@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -199,6 +201,131 @@ TEST(CommonForms, CvtRnF32F64) {
   // 1 + 2^-24 is halfway between two floats: ties to even gives 1.
   EXPECT_EQ(run(O::Cvt, {T::F32, T::F64}, {M::Rn}, 32, {d64(1.0 + std::ldexp(1.0, -24))}),
             f32(1.0f));
+}
+
+
+TEST(CommonForms, MoreFloatCompares) {
+  auto setp32 = [](M cmp, float a, float b) {
+    return run(O::Setp, {T::F32}, {cmp}, 1, {s32(a), s32(b)});
+  };
+  auto setp64 = [](M cmp, double a, double b) {
+    return run(O::Setp, {T::F64}, {cmp}, 1, {d64(a), d64(b)});
+  };
+  EXPECT_EQ(setp32(M::Gt, 3.0f, 2.0f), 1u);
+  EXPECT_EQ(setp32(M::Gt, kNaNf, 2.0f), 0u);
+  EXPECT_EQ(setp32(M::Le, 2.0f, 2.0f), 1u);
+  EXPECT_EQ(setp32(M::Le, 2.0f, kNaNf), 0u);
+  EXPECT_EQ(setp64(M::Ltu, 1.0, 2.0), 1u);
+  EXPECT_EQ(setp64(M::Ltu, 2.0, 1.0), 0u);
+  EXPECT_EQ(setp64(M::Ltu, 2.0, kNaN), 1u);
+  EXPECT_EQ(setp64(M::Lt, -0.0, 0.0), 0u);
+  EXPECT_EQ(setp64(M::Lt, kNaN, 1.0), 0u);
+  EXPECT_EQ(setp64(M::Leu, kNaN, 1.0), 1u);
+  EXPECT_EQ(setp64(M::Leu, 1.5, 1.0), 0u);
+  EXPECT_EQ(setp64(M::Gt, 1.0, -1.0), 1u);
+  EXPECT_EQ(setp64(M::Gt, kNaN, -1.0), 0u);
+  EXPECT_EQ(run(O::Setp, {T::U32}, {M::Le}, 1, {u32(0xFFFF'FFFF), u32(1)}), 0u);
+  EXPECT_EQ(run(O::Setp, {T::U32}, {M::Le}, 1, {u32(7), u32(7)}), 1u);
+}
+
+TEST(CommonForms, AddSubRoundToNearest) {
+  volatile double a = 0.1, b = 0.2;
+  EXPECT_EQ(run(O::Add, {T::F64}, {M::Rn}, 64, {d64(a), d64(b)}), f64(a + b));
+  EXPECT_EQ(run(O::Add, {T::F64}, {M::Rn}, 64, {d64(a), d64(b)}), 0x3FD3'3333'3333'3334u);
+  volatile float c = 1.0f, d = 0x1p-25f;
+  EXPECT_EQ(run(O::Sub, {T::F32}, {}, 32, {s32(c), s32(d)}), f32(c - d));
+  EXPECT_EQ(run(O::Sub, {T::F32}, {}, 32, {s32(c), s32(d)}), f32(1.0f));  // ties to even
+}
+
+TEST(CommonForms, MovMinU64Copysign) {
+  EXPECT_EQ(run(O::Mov, {T::S64}, {}, 64, {u64(0x8000'0000'0000'0001u)}), 0x8000'0000'0000'0001u);
+  EXPECT_EQ(run(O::Min, {T::U64}, {}, 64, {u64(~0ULL), u64(5)}), 5u);
+  EXPECT_EQ(run(O::Min, {T::U64}, {}, 64, {u64(1ULL << 63), u64(1ULL << 62)}), 1ULL << 62);
+  // copysign d, a, b: b's magnitude with a's sign.
+  EXPECT_EQ(run(O::Copysign, {T::F64}, {}, 64, {d64(-1.0), d64(2.0)}), f64(-2.0));
+  EXPECT_EQ(run(O::Copysign, {T::F64}, {}, 64, {d64(0.0), d64(-3.0)}), f64(3.0));
+}
+
+TEST(CommonForms, RoundToIntegralF32) {
+  auto cvt = [](M mode, float x) { return run(O::Cvt, {T::F32, T::F32}, {mode}, 32, {s32(x)}); };
+  EXPECT_EQ(cvt(M::Rni, 2.5f), f32(2.0f));  // ties to even
+  EXPECT_EQ(cvt(M::Rni, 3.5f), f32(4.0f));
+  EXPECT_EQ(cvt(M::Rni, -0.5f), f32(-0.0f));
+  EXPECT_EQ(cvt(M::Rzi, -2.7f), f32(-2.0f));
+  EXPECT_EQ(cvt(M::Rzi, 0x1p30f + 64.0f), f32(0x1p30f + 64.0f));  // already integral
+}
+
+// One warp through the shared, read-only global and atomic forms nvcc emits
+// most: each lane moves in[2t], in[2t+1] through 64-bit and vector accesses
+// of its own 16 shared bytes and writes ten results; the lanes count with
+// atom.add on a shared u32 and a global u64.
+TEST(CommonForms, SharedVectorNonCoherentAndAtomicForms) {
+  KernelBuilder k("memory_forms");
+  k.param(8);
+  k.param(8);
+  k.shared_bytes(32 * 16 + 4);
+  const auto pin = k.reg(64), pout = k.reg(64), tid = k.reg(), off64 = k.reg(64), gin = k.reg(64),
+             a = k.reg(64), b = k.reg(64), c = k.reg(64), e = k.reg(64), f = k.reg(64),
+             soff = k.reg(), g = k.reg(64), h = k.reg(64), i = k.reg(64), x0 = k.reg(),
+             x1 = k.reg(), x2 = k.reg(), x3 = k.reg(), old = k.reg(), old2 = k.reg(64),
+             ooff = k.reg(64), po = k.reg(64), cnt = k.reg(64);
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(pin), k.abs_addr(0)});
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(pout), k.abs_addr(8)});
+  k.op(O::Mov, {T::U32}, {}, 1, {k.r(tid), k.sreg(isa::SpecialRegister::Tid, isa::SregComponent::X)});
+  k.op(O::Mul, {T::U32}, {M::Wide}, 1, {k.r(off64), k.r(tid), k.imm(16)});
+  k.op(O::Add, {T::S64}, {}, 1, {k.r(gin), k.r(pin), k.r(off64)});
+  k.op(O::Ld, {T::U64}, {M::Global, M::Nc}, 1, {k.r(a), k.addr(gin)});
+  k.op(O::Ld, {T::U64}, {M::Global, M::Nc, M::V2}, 2, {k.r(b), k.r(c), k.addr(gin)});
+  k.op(O::Ld, {T::F64}, {M::Global, M::Nc, M::V2}, 2, {k.r(e), k.r(f), k.addr(gin)});
+  k.op(O::Mul, {T::U32}, {M::Lo}, 1, {k.r(soff), k.r(tid), k.imm(16)});
+  k.op(O::St, {T::U64}, {M::Shared}, 0, {k.addr(soff), k.r(a)});
+  k.op(O::St, {T::U64}, {M::Shared, M::V2}, 0, {k.addr(soff), k.r(c), k.r(b)});
+  k.op(O::Ld, {T::U64}, {M::Shared}, 1, {k.r(g), k.addr(soff)});
+  k.op(O::Ld, {T::U64}, {M::Shared, M::V2}, 2, {k.r(h), k.r(i), k.addr(soff)});
+  k.op(O::Ld, {T::F32}, {M::Shared, M::V4}, 4, {k.r(x0), k.r(x1), k.r(x2), k.r(x3), k.addr(soff)});
+  k.op(O::Atom, {T::U32}, {M::Shared, M::Add}, 1, {k.r(old), k.abs_addr(32 * 16), k.imm(1)});
+  k.op(O::Add, {T::S64}, {}, 1, {k.r(cnt), k.r(pout), k.imm(32 * 80)});
+  k.op(O::Atom, {T::U64}, {M::Global, M::Add}, 1, {k.r(old2), k.addr(cnt), k.imm(1ULL << 32)});
+  k.op(O::Mul, {T::U32}, {M::Wide}, 1, {k.r(ooff), k.r(tid), k.imm(80)});
+  k.op(O::Add, {T::S64}, {}, 1, {k.r(po), k.r(pout), k.r(ooff)});
+  const std::array<std::uint32_t, 8> wide{a, b, c, f, g, h, i, old2};
+  for (std::size_t n = 0; n < wide.size(); ++n) {
+    k.op(O::St, {T::U64}, {M::Global}, 0, {k.addr(po, n * 8), k.r(wide[n])});
+  }
+  k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(po, 64), k.r(x1)});
+  k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(po, 72), k.r(old)});
+  k.exit();
+
+  Harness h_;
+  std::vector<std::uint64_t> in(64);
+  for (std::size_t n = 0; n < in.size(); ++n) in[n] = (n + 1) * 0x0000'0001'0000'0003u;
+  const std::uint64_t din = h_.upload(in);
+  const std::uint64_t dout = h_.upload(std::vector<std::uint64_t>(32 * 10 + 1));
+  const LaunchResult r = h_.run(k.build(), {1}, {32}, testing::ParamBytes().add(din).add(dout));
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  const std::vector<std::uint64_t> out = h_.download<std::uint64_t>(dout, 32 * 10 + 1);
+  std::vector<std::uint64_t> olds, olds2;
+  for (std::size_t t = 0; t < 32; ++t) {
+    const std::uint64_t* o = &out[t * 10];
+    const std::uint64_t lo = in[2 * t], hi = in[2 * t + 1];
+    EXPECT_EQ(o[0], lo) << t;   // ld.global.nc.u64
+    EXPECT_EQ(o[1], lo) << t;   // ld.v2.global.nc.u64, first element
+    EXPECT_EQ(o[2], hi) << t;   // second element
+    EXPECT_EQ(o[3], hi) << t;   // ld.v2.global.nc.f64 keeps the bits
+    EXPECT_EQ(o[4], hi) << t;   // st.v2.shared.u64 {c, b} overwrote st.shared.u64
+    EXPECT_EQ(o[5], hi) << t;   // ld.v2.shared.u64
+    EXPECT_EQ(o[6], lo) << t;
+    EXPECT_EQ(o[8] & 0xFFFF'FFFFu, hi >> 32) << t;  // ld.v4.shared.f32, element 1
+    olds.push_back(o[9] & 0xFFFF'FFFFu);
+    olds2.push_back(o[7]);
+  }
+  std::sort(olds.begin(), olds.end());
+  std::sort(olds2.begin(), olds2.end());
+  for (std::uint64_t n = 0; n < 32; ++n) {
+    EXPECT_EQ(olds[n], n);  // every lane saw a distinct count
+    EXPECT_EQ(olds2[n], n << 32);
+  }
+  EXPECT_EQ(out[32 * 10], 32ULL << 32);
 }
 
 }  // namespace
