@@ -10,6 +10,7 @@
 #include "func/exec/launch.h"
 #include "func/load/loaded_module.h"
 #include "func/memory/device_memory.h"
+#include "func/texture/texture_header.h"
 #include "ptx/ir.h"
 
 namespace smsim::func {
@@ -39,6 +40,16 @@ class Device {
   MaybeFault memset(std::uint64_t dst, std::uint8_t value, std::uint64_t bytes) {
     return memory_.fill(dst, value, bytes);
   }
+
+  // Texture and surface objects: the handle is the address of the header in
+  // device memory (0 when memory is exhausted); kernels pass it to tex/suld.
+  std::uint64_t create_texture(const TextureHeader& header) {
+    return create_texture_header(memory_, header);
+  }
+  std::optional<TextureHeader> texture(std::uint64_t handle) const {
+    return read_texture_header(memory_, handle);
+  }
+  bool destroy_texture(std::uint64_t handle) { return destroy_texture_header(memory_, handle); }
 
   LoadedModule load(const ptx::Module& module) { return load_module(module, memory_, sm_); }
   void unload(LoadedModule& module) { unload_module(module, memory_); }

@@ -226,6 +226,8 @@ void Context::reset_device() {
     if (!allocation.registered) std::free(const_cast<void*>(pointer));
   }
   host_allocations_.clear();
+  arrays_.clear();
+  object_descriptors_.clear();
   managed_allocations_.clear();
   streams_.clear();
   events_.clear();

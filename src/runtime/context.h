@@ -5,6 +5,7 @@
 // state. Created on first use; SMSIM_GPU picks the model (default h100).
 // Every member is used under `mutex()`, which the C API takes per call.
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -71,6 +72,20 @@ struct HostAllocation {
   bool registered = false;  // cudaHostRegister: memory the program owns
 };
 
+// A CUDA array (cudaMallocArray/cudaMalloc3DArray): texels stored row after
+// row, slice after slice (layers as slices) in one device allocation. The
+// cudaArray_t handed to the program is the address of this record.
+struct ArrayRecord {
+  std::uint64_t address = 0;
+  std::uint64_t width = 0, height = 0, depth = 0;  // as requested (0: axis absent)
+  std::int32_t channel_bits[4] = {0, 0, 0, 0};
+  std::int32_t channel_kind = 0;  // cudaChannelFormatKind
+  std::uint32_t texel_bytes = 0;
+  unsigned flags = 0;
+  std::uint64_t row_bytes() const { return width * texel_bytes; }
+  std::uint64_t slice_bytes() const { return row_bytes() * (height == 0 ? 1 : height); }
+};
+
 struct EventRecord {
   bool recorded = false;
   bool timing = true;
@@ -110,6 +125,12 @@ class Context {
   // Allocations made by cudaMallocManaged (by start address).
   std::set<std::uint64_t>& managed_allocations() { return managed_allocations_; }
   std::map<const void*, EventRecord>& events() { return events_; }
+  std::map<const void*, std::unique_ptr<ArrayRecord>>& arrays() { return arrays_; }
+  // Texture and surface objects by handle: the descriptors the program gave
+  // (the C API's structs as bytes), returned by cudaGet*ObjectResourceDesc.
+  std::map<std::uint64_t, std::vector<std::byte>>& object_descriptors() {
+    return object_descriptors_;
+  }
 
   // Simulated time in milliseconds, advanced by each launch (events read it).
   double now_ms() const { return now_ms_; }
@@ -152,6 +173,8 @@ class Context {
   std::set<const void*> streams_;
   std::set<std::uint64_t> managed_allocations_;
   std::map<const void*, EventRecord> events_;
+  std::map<const void*, std::unique_ptr<ArrayRecord>> arrays_;
+  std::map<std::uint64_t, std::vector<std::byte>> object_descriptors_;
   double now_ms_ = 0.0;
   RunReport report_;
   std::string pending_printf_;

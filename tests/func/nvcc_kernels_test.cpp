@@ -10,69 +10,17 @@
 #include <iterator>
 #include <numeric>
 
-#include "engine_harness.h"
-#include "func/device.h"
-#include "ptx/frontend.h"
+#include "compiled_kernels.h"
 
 namespace smsim::func {
 namespace {
 
 using testing::ParamBytes;
 
-class NvccKernels : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    const std::string path = std::string(SMSIM_SOURCE_DIR) + "/tests/func/kernels/kernels.ptx";
-    std::ifstream in(path);
-    source_ =
-        new std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ptx::Diagnostics diags(path, *source_);
-    module_ = new ptx::Module(ptx::parse_and_check(*source_, diags));
-    ASSERT_FALSE(diags.has_errors()) << diags.format();
-  }
-  static void TearDownTestSuite() {
-    delete module_;
-    delete source_;
-  }
-
-  void SetUp() override {
-    loaded_ = device_.load(*module_);
-    ASSERT_TRUE(loaded_.errors.empty());
-  }
-
-  template <typename T>
-  std::uint64_t upload(const std::vector<T>& host) {
-    const std::uint64_t p = device_.allocate(std::max<std::size_t>(host.size() * sizeof(T), 1));
-    device_.copy_to_device(p, host.data(), host.size() * sizeof(T));
-    return p;
-  }
-  template <typename T>
-  std::vector<T> download(std::uint64_t p, std::size_t n) {
-    std::vector<T> out(n);
-    device_.copy_to_host(out.data(), p, n * sizeof(T));
-    return out;
-  }
-  LaunchResult run(const char* name, Dim3 grid, Dim3 block, const ParamBytes& params,
-                   std::uint32_t smem = 0) {
-    const ModuleKernel* k = loaded_.find_kernel(name);
-    if (k == nullptr) {
-      ADD_FAILURE() << "no kernel " << name;
-      return {};
-    }
-    for (const auto& e : k->errors) ADD_FAILURE() << e;
-    return device_.launch(*k,
-                          LaunchConfig{.grid = grid, .block = block, .dynamic_shared_bytes = smem},
-                          params.span());
-  }
-
-  static std::string* source_;
-  static ptx::Module* module_;
-  Device device_{LaunchOptions{}, std::uint64_t{1} << 32};
-  LoadedModule loaded_;
+struct KernelsPtx {
+  static constexpr const char* path = "kernels.ptx";
 };
-
-std::string* NvccKernels::source_ = nullptr;
-ptx::Module* NvccKernels::module_ = nullptr;
+using NvccKernels = testing::CompiledKernels<KernelsPtx>;
 
 TEST_F(NvccKernels, EveryKernelDecodes) {
   ASSERT_EQ(loaded_.kernels.size(), 10u);

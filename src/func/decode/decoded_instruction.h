@@ -56,7 +56,8 @@ enum InstructionFlag : std::uint16_t {
 };
 
 inline constexpr std::uint8_t kMaxDst = 4;
-inline constexpr std::uint8_t kMaxSrc = 6;  // __assertfail: a return slot and five arguments
+// sust.b.3d.v4 and sust.b.a2d.v4: four coordinates and four values.
+inline constexpr std::uint8_t kMaxSrc = 8;
 
 struct DecodedInstruction {
   ExecFn execute = nullptr;

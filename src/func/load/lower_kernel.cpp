@@ -309,11 +309,31 @@ class KernelLowering {
         l.label = label.target;
         return;
       }
-      case OperandKind::ParamList:
       case OperandKind::TexAddress:
+        append_texture_address(frame, l, op);
+        return;
+      case OperandKind::ParamList:
         break;
     }
     error(frame, op.loc, "operand form not supported by the functional engine yet");
+  }
+
+  // `[handle, {coordinates}]` of texture and surface instructions on objects:
+  // the handle register becomes the address operand (its value is the
+  // object's header address) and the coordinates become sources. Texture and
+  // surface references (a symbol as handle) and separate samplers are not
+  // supported (CUDA 12 removed references).
+  void append_texture_address(Frame& frame, Lowering& l, const ptx::Operand& op) {
+    const ptx::Function& f = *frame.function;
+    const auto children = f.children(op);
+    if (children.size() != 2 || children[0].kind != OperandKind::Register) {
+      error(frame, op.loc,
+            "only [object, {coordinates}] texture/surface operands with the object in a register "
+            "are supported (texture and surface references and separate samplers are not)");
+      return;
+    }
+    l.spec.operands.push_back(SpecOperand::make_address(frame.reg_base + children[0].reg, 0));
+    append(frame, l, children[1], isa::TypeRef::Slot1);
   }
 
   static InstructionSpec header(const Frame& frame, const ptx::Instruction& inst) {

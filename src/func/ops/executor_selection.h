@@ -37,6 +37,8 @@ bool has_measured_sfu_model(const InstructionSpec& spec);
 ExecFn select_sfu(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_surface(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 
 // Arithmetic opcodes are shared by the integer and float families.
 inline ExecFn select_arithmetic(const InstructionSpec& spec, DecodedInstruction& in,

@@ -8,12 +8,16 @@
 #include <cstring>
 
 #include "runtime/cudart/api_guard.h"
+#include "runtime/cudart/array_records.h"
 #include "runtime/cudart/copy_rules.h"
+#include "runtime/cudart/memory_copy.h"
 
 using smsim::cudart::address_of;
 using smsim::cudart::api_call;
 using smsim::cudart::check_copy;
 using smsim::cudart::Context;
+using smsim::cudart::copy;
+using smsim::cudart::copy_2d;
 using smsim::cudart::device_range;
 using smsim::func::AllocationKind;
 
@@ -22,30 +26,6 @@ namespace {
 // cudaMallocPitch rounds rows up to this on every GPU since Fermi.
 constexpr std::size_t kPitchAlignment = 512;
 constexpr std::size_t kHostAlignment = 4096;
-
-cudaError_t copy(Context& context, void* dst, const void* src, std::size_t bytes,
-                 cudaMemcpyKind kind) {
-  const cudaError_t checked = check_copy(context.device().memory(), dst, src, bytes, kind);
-  if (checked != cudaSuccess || bytes == 0) return checked;
-  if (kind == cudaMemcpyHostToHost) {
-    std::memcpy(dst, src, bytes);
-  } else {
-    std::memmove(dst, src, bytes);
-  }
-  return cudaSuccess;
-}
-
-cudaError_t copy_2d(Context& context, void* dst, std::size_t dpitch, const void* src,
-                    std::size_t spitch, std::size_t width, std::size_t height,
-                    cudaMemcpyKind kind) {
-  if (width > dpitch || width > spitch) return cudaErrorInvalidPitchValue;
-  for (std::size_t row = 0; row < height; ++row) {
-    const cudaError_t e = copy(context, static_cast<char*>(dst) + row * dpitch,
-                               static_cast<const char*>(src) + row * spitch, width, kind);
-    if (e != cudaSuccess) return e;
-  }
-  return cudaSuccess;
-}
 
 cudaError_t fill(Context& context, void* dst, int value, std::size_t bytes) {
   if (bytes == 0) return cudaSuccess;
@@ -135,7 +115,8 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
   std::size_t pitch = 0;
   void* p = nullptr;
   const cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, extent.height * extent.depth);
-  *pitched = cudaPitchedPtr{.ptr = p, .pitch = pitch, .xsize = extent.width, .ysize = extent.height};
+  *pitched =
+      cudaPitchedPtr{.ptr = p, .pitch = pitch, .xsize = extent.width, .ysize = extent.height};
   return e;
 }
 
@@ -224,7 +205,8 @@ cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-  return smsim::cudart::api_sync_call([&](Context& context) { return copy(context, dst, src, bytes, kind); });
+  return smsim::cudart::api_sync_call(
+      [&](Context& context) { return copy(context, dst, src, bytes, kind); });
 }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind,
@@ -297,17 +279,27 @@ cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent extent) {
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
   return smsim::cudart::api_sync_call([&](Context& context) {
     if (p == nullptr) return cudaErrorInvalidValue;
-    if (p->srcArray != nullptr || p->dstArray != nullptr) return cudaErrorNotSupported;
-    const cudaPitchedPtr& s = p->srcPtr;
-    const cudaPitchedPtr& d = p->dstPtr;
+    // An array side is a pitched pointer whose positions and extent count
+    // elements instead of bytes.
+    smsim::cudart::PitchedSide src, dst;
+    const cudaError_t s = smsim::cudart::pitched_side(context, p->srcArray, p->srcPtr, src);
+    if (s != cudaSuccess) return s;
+    const cudaError_t d = smsim::cudart::pitched_side(context, p->dstArray, p->dstPtr, dst);
+    if (d != cudaSuccess) return d;
+    const std::size_t element = p->srcArray != nullptr   ? src.element_bytes
+                                : p->dstArray != nullptr ? dst.element_bytes
+                                                         : 1;
+    const std::size_t width = p->extent.width * element;
+    const std::size_t src_x = p->srcPos.x * (p->srcArray != nullptr ? element : 1);
+    const std::size_t dst_x = p->dstPos.x * (p->dstArray != nullptr ? element : 1);
     const cudaExtent& e = p->extent;
     for (std::size_t z = 0; z < e.depth; ++z) {
       for (std::size_t y = 0; y < e.height; ++y) {
-        const std::size_t src_row = ((p->srcPos.z + z) * s.ysize + p->srcPos.y + y) * s.pitch;
-        const std::size_t dst_row = ((p->dstPos.z + z) * d.ysize + p->dstPos.y + y) * d.pitch;
+        const std::size_t src_row = ((p->srcPos.z + z) * src.rows + p->srcPos.y + y) * src.pitch;
+        const std::size_t dst_row = ((p->dstPos.z + z) * dst.rows + p->dstPos.y + y) * dst.pitch;
         const cudaError_t r =
-            copy(context, static_cast<char*>(d.ptr) + dst_row + p->dstPos.x,
-                 static_cast<const char*>(s.ptr) + src_row + p->srcPos.x, e.width, p->kind);
+            copy(context, static_cast<char*>(dst.base) + dst_row + dst_x,
+                 static_cast<const char*>(src.base) + src_row + src_x, width, p->kind);
         if (r != cudaSuccess) return r;
       }
     }
@@ -394,7 +386,9 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
     }
     const bool host = allocation->kind == AllocationKind::host_mapped;
     const bool managed = context.managed_allocations().contains(allocation->begin);
-    attributes->type = managed ? cudaMemoryTypeManaged : host ? cudaMemoryTypeHost : cudaMemoryTypeDevice;
+    attributes->type = managed ? cudaMemoryTypeManaged
+                       : host  ? cudaMemoryTypeHost
+                               : cudaMemoryTypeDevice;
     attributes->devicePointer = const_cast<void*>(p);
     attributes->hostPointer = host || managed ? const_cast<void*>(p) : nullptr;
     return cudaSuccess;
