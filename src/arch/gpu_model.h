@@ -31,6 +31,16 @@ struct ThreadLimits {
   int block_barriers_per_sm = 0;          // named barriers (bar.sync ids) per SM
   bool barriers_limit_occupancy = false;  // whether the calculator counts them
   int virtual_resources_per_sm = 0;       // 0: no virtual resources on this CC
+  bool cluster_launch = false;            // thread block clusters (9.0+)
+};
+
+// Largest texture and surface extents (cudaDeviceProp::maxTexture*); 0 where
+// not recorded for the CC.
+struct TextureLimits {
+  int max_1d_width = 0;
+  int max_2d_width = 0;
+  int max_3d_depth = 0;
+  int max_surface_2d_width = 0;
 };
 
 struct RegisterFile {
@@ -86,6 +96,7 @@ struct CacheLevel {
   int size_kib = 0;  // 0: this level does not exist
   int line_bytes = 0;
   int sector_bytes = 0;
+  int max_persisting_bytes = 0;  // L2: largest persisting-access carve-out, 0 if none
 };
 
 struct Caches {
@@ -125,7 +136,10 @@ struct GpuModel {
   SmPipeline sm;
   Caches cache;
 
+  TextureLimits texture;
+
   int sm_count = 0;
+  int copy_engines = 0;  // asynchronous copy engines (asyncEngineCount)
   Clocks clocks;
   Dram memory;
 };

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "runtime/cudart/api_guard.h"
+#include "runtime/cudart/graph_records.h"
+#include "runtime/cudart/kernel_launch.h"
 #include "runtime/launch_check.h"
 #include "runtime/launch_timing.h"
 
@@ -29,28 +31,36 @@ struct CallConfiguration {
 // use their own stack.
 thread_local std::vector<CallConfiguration> call_stack;
 
-smsim::func::Dim3 to_dim3(dim3 d) { return {d.x, d.y, d.z}; }
+smsim::func::Dim3 to_dim3(dim3 d) {
+  return {d.x, d.y, d.z};
+}
 
 bool valid_stream(Context& context, cudaStream_t stream) {
   return stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
          context.streams().contains(stream);
 }
 
-cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block, void** args,
-                   size_t shared, cudaStream_t stream, bool cooperative) {
+}  // namespace
+
+namespace smsim::cudart {
+
+cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim3 block,
+                          void** args, size_t shared, cudaStream_t stream, bool cooperative) {
   ResolvedKernel kernel;
   if (const auto e = context.resolve_kernel(host_fun, kernel); e != 0) {
     return static_cast<cudaError_t>(e);
   }
   if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
   if (!kernel.kernel->kernel) {
-    for (const std::string& e : kernel.kernel->errors) std::fprintf(stderr, "smsim: %s\n", e.c_str());
+    for (const std::string& e : kernel.kernel->errors)
+      std::fprintf(stderr, "smsim: %s\n", e.c_str());
     return cudaErrorInvalidPtx;
   }
   if (shared > UINT32_MAX) return cudaErrorInvalidValue;
-  const smsim::func::LaunchConfig config{.grid = to_dim3(grid),
-                                         .block = to_dim3(block),
-                                         .dynamic_shared_bytes = static_cast<std::uint32_t>(shared)};
+  const smsim::func::LaunchConfig config{
+      .grid = to_dim3(grid),
+      .block = to_dim3(block),
+      .dynamic_shared_bytes = static_cast<std::uint32_t>(shared)};
   if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
     return static_cast<cudaError_t>(e);
   }
@@ -72,7 +82,8 @@ cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block
   const smsim::func::ParamLayout layout(decoded.params);
   const auto packed = layout.pack(values);
   if (!packed.error.empty()) return cudaErrorInvalidValue;
-  const smsim::func::LaunchResult result = context.device().launch(*kernel.kernel, config, packed.bytes);
+  const smsim::func::LaunchResult result =
+      context.device().launch(*kernel.kernel, config, packed.bytes);
   context.advance_time(smsim::runtime::estimated_milliseconds(context.gpu(), result.stats));
   context.report().launches.push_back({.kernel = kernel.record->name,
                                        .grid = config.grid,
@@ -93,6 +104,10 @@ cudaError_t launch(Context& context, const void* host_fun, dim3 grid, dim3 block
   return cudaSuccess;
 }
 
+}  // namespace smsim::cudart
+
+namespace {
+
 void fill_attributes(Context& context, const ResolvedKernel& kernel, cudaFuncAttributes& out) {
   const smsim::func::DecodedKernel& decoded = *kernel.kernel->kernel;
   const smsim::arch::GpuModel& gpu = context.gpu();
@@ -100,8 +115,8 @@ void fill_attributes(Context& context, const ResolvedKernel& kernel, cudaFuncAtt
   out.sharedSizeBytes = decoded.static_shared_bytes;
   out.localSizeBytes = decoded.local_bytes_per_thread;
   out.numRegs = static_cast<int>(smsim::runtime::registers_per_thread(context, kernel));
-  out.maxDynamicSharedSizeBytes =
-      static_cast<int>(smsim::runtime::max_dynamic_shared_bytes(gpu, decoded, kernel.record->settings));
+  out.maxDynamicSharedSizeBytes = static_cast<int>(
+      smsim::runtime::max_dynamic_shared_bytes(gpu, decoded, kernel.record->settings));
   out.ptxVersion = gpu.cc.major * 10 + gpu.cc.minor;
   out.binaryVersion = out.ptxVersion;
   out.preferredShmemCarveout = kernel.record->settings.preferred_carveout;
@@ -111,6 +126,20 @@ void fill_attributes(Context& context, const ResolvedKernel& kernel, cudaFuncAtt
     max_threads -= warp;
   }
   out.maxThreadsPerBlock = static_cast<int>(max_threads);
+}
+
+// A launch into a stream being captured becomes a kernel node of its graph.
+cudaError_t launch_or_capture(Context& context, const void* func, dim3 grid, dim3 block,
+                              void** args, size_t shared, cudaStream_t stream) {
+  if (smsim::cudart::capturing(stream)) {
+    CUgraphNode_st node;
+    const cudaError_t e =
+        smsim::cudart::kernel_node(context, func, grid, block, shared, args, node);
+    if (e != cudaSuccess) return e;
+    smsim::cudart::capture(stream, std::move(node));
+    return cudaSuccess;
+  }
+  return smsim::cudart::launch_kernel(context, func, grid, block, args, shared, stream, false);
 }
 
 }  // namespace
@@ -144,7 +173,7 @@ cudaError_t __cudaGetKernel(cudaKernel_t* handle, const void* host_fun) {
 cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                size_t shared, cudaStream_t stream) {
   return api_call([&](Context& context) {
-    return launch(context, kernel, grid, block, args, shared, stream, false);
+    return launch_or_capture(context, kernel, grid, block, args, shared, stream);
   });
 }
 
@@ -156,14 +185,14 @@ cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, 
 cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
                              cudaStream_t stream) {
   return api_call([&](Context& context) {
-    return launch(context, func, grid, block, args, shared, stream, false);
+    return launch_or_capture(context, func, grid, block, args, shared, stream);
   });
 }
 
 cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args,
                                         size_t shared, cudaStream_t stream) {
   return api_call([&](Context& context) {
-    return launch(context, func, grid, block, args, shared, stream, true);
+    return smsim::cudart::launch_kernel(context, func, grid, block, args, shared, stream, true);
   });
 }
 
@@ -176,8 +205,12 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* fu
         cooperative = config->attrs[i].val.cooperative != 0;
       }
     }
-    return launch(context, func, config->gridDim, config->blockDim, args,
-                  config->dynamicSmemBytes, config->stream, cooperative);
+    if (!cooperative) {
+      return launch_or_capture(context, func, config->gridDim, config->blockDim, args,
+                               config->dynamicSmemBytes, config->stream);
+    }
+    return smsim::cudart::launch_kernel(context, func, config->gridDim, config->blockDim, args,
+                                        config->dynamicSmemBytes, config->stream, true);
   });
 }
 

@@ -10,6 +10,7 @@
 #include "runtime/cudart/api_guard.h"
 #include "runtime/cudart/array_records.h"
 #include "runtime/cudart/copy_rules.h"
+#include "runtime/cudart/graph_records.h"
 #include "runtime/cudart/memory_copy.h"
 
 using smsim::cudart::address_of;
@@ -213,6 +214,10 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpy
                             cudaStream_t stream) {
   return api_call([&](Context& context) {
     if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    if (smsim::cudart::capturing(stream)) {
+      smsim::cudart::capture(stream, smsim::cudart::memcpy_1d_node(dst, src, bytes, kind));
+      return cudaSuccess;
+    }
     return copy(context, dst, src, bytes, kind);
   });
 }
@@ -248,6 +253,18 @@ cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
 cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream) {
   return api_call([&](Context& context) {
     if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    if (smsim::cudart::capturing(stream)) {
+      CUgraphNode_st node;
+      node.type = cudaGraphNodeTypeMemset;
+      node.memset = cudaMemsetParams{.dst = dst,
+                                     .pitch = bytes,
+                                     .value = static_cast<unsigned>(value) & 0xffu,
+                                     .elementSize = 1,
+                                     .width = bytes,
+                                     .height = 1};
+      smsim::cudart::capture(stream, std::move(node));
+      return cudaSuccess;
+    }
     return fill(context, dst, value, bytes);
   });
 }

@@ -9,6 +9,7 @@
 #include <new>
 
 #include "runtime/cudart/api_guard.h"
+#include "runtime/cudart/graph_records.h"
 
 using smsim::cudart::api_call;
 using smsim::cudart::Context;
@@ -62,7 +63,8 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flag
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   return api_call([&](Context& context) {
-    if (stream == nullptr || !context.streams().erase(stream)) return cudaErrorInvalidResourceHandle;
+    if (stream == nullptr || !context.streams().erase(stream))
+      return cudaErrorInvalidResourceHandle;
     delete reinterpret_cast<StreamHandle*>(stream);
     return cudaSuccess;
   });
@@ -84,7 +86,8 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
   return api_call([&](Context& context) {
     if (flags == nullptr) return cudaErrorInvalidValue;
     if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
-    *flags = context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->flags : 0;
+    *flags =
+        context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->flags : 0;
     return cudaSuccess;
   });
 }
@@ -93,7 +96,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
   return api_call([&](Context& context) {
     if (priority == nullptr) return cudaErrorInvalidValue;
     if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
-    *priority = context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->priority : 0;
+    *priority =
+        context.streams().contains(stream) ? reinterpret_cast<StreamHandle*>(stream)->priority : 0;
     return cudaSuccess;
   });
 }
@@ -118,12 +122,18 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data) {
+  bool captured = false;
   const cudaError_t e = api_call([&](Context& context) {
     if (fn == nullptr) return cudaErrorInvalidValue;
-    return valid_stream(context, stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    CUgraphNode_st node;
+    node.type = cudaGraphNodeTypeHost;
+    node.host = cudaHostNodeParams{.fn = fn, .userData = user_data};
+    captured = smsim::cudart::capture(stream, std::move(node));
+    return cudaSuccess;
   });
   // Outside the lock: the callback may not call CUDA, but may take its time.
-  if (e == cudaSuccess) fn(user_data);
+  if (e == cudaSuccess && !captured) fn(user_data);
   return e;
 }
 
@@ -148,7 +158,9 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   });
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, 0); }
+cudaError_t cudaEventCreate(cudaEvent_t* event) {
+  return cudaEventCreateWithFlags(event, 0);
+}
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return api_call([&](Context& context) {

@@ -19,7 +19,9 @@ constexpr int kKhzPerMhz = 1000;
 constexpr std::size_t kBytesPerMib = std::size_t{1} << 20;
 constexpr std::size_t kBytesPerKib = 1024;
 
-int max_threads_block(const arch::GpuModel& gpu) { return gpu.limits.max_threads_per_block; }
+int max_threads_block(const arch::GpuModel& gpu) {
+  return gpu.limits.max_threads_per_block;
+}
 
 int sm_clock_khz(const arch::GpuModel& gpu) {
   return (gpu.clocks.sm_boost_mhz != 0 ? gpu.clocks.sm_boost_mhz : gpu.clocks.sm_base_mhz) *
@@ -65,39 +67,88 @@ void fill_device_properties(const arch::GpuModel& gpu, cudaDeviceProp& prop) {
   prop.hostRegisterSupported = 1;
   prop.globalL1CacheSupported = 1;
   prop.localL1CacheSupported = 1;
+  prop.maxTexture1D = gpu.texture.max_1d_width;
+  prop.maxTexture2D[0] = gpu.texture.max_2d_width;
+  prop.maxTexture3D[2] = gpu.texture.max_3d_depth;
+  prop.maxSurface2D[0] = gpu.texture.max_surface_2d_width;
+  prop.streamPrioritiesSupported = 1;
+  prop.asyncEngineCount = gpu.copy_engines;
+  prop.persistingL2CacheMaxSize = gpu.cache.l2.max_persisting_bytes;
 }
 
 bool device_attribute(const arch::GpuModel& gpu, cudaDeviceAttr attribute, int& value) {
   cudaDeviceProp p;
   fill_device_properties(gpu, p);
   switch (attribute) {
-    case cudaDevAttrMaxThreadsPerBlock: value = p.maxThreadsPerBlock; return true;
-    case cudaDevAttrMaxBlockDimX: value = p.maxThreadsDim[0]; return true;
-    case cudaDevAttrMaxBlockDimY: value = p.maxThreadsDim[1]; return true;
-    case cudaDevAttrMaxBlockDimZ: value = p.maxThreadsDim[2]; return true;
-    case cudaDevAttrMaxGridDimX: value = p.maxGridSize[0]; return true;
-    case cudaDevAttrMaxGridDimY: value = p.maxGridSize[1]; return true;
-    case cudaDevAttrMaxGridDimZ: value = p.maxGridSize[2]; return true;
-    case cudaDevAttrMaxSharedMemoryPerBlock: value = static_cast<int>(p.sharedMemPerBlock); return true;
-    case cudaDevAttrTotalConstantMemory: value = static_cast<int>(p.totalConstMem); return true;
-    case cudaDevAttrWarpSize: value = p.warpSize; return true;
-    case cudaDevAttrMaxRegistersPerBlock: value = p.regsPerBlock; return true;
-    case cudaDevAttrClockRate: value = sm_clock_khz(gpu); return true;
-    case cudaDevAttrMultiProcessorCount: value = p.multiProcessorCount; return true;
-    case cudaDevAttrComputeCapabilityMajor: value = p.major; return true;
-    case cudaDevAttrComputeCapabilityMinor: value = p.minor; return true;
-    case cudaDevAttrMemoryClockRate: value = gpu.clocks.memory_mtps * kKhzPerMhz / 2; return true;
-    case cudaDevAttrGlobalMemoryBusWidth: value = p.memoryBusWidth; return true;
-    case cudaDevAttrL2CacheSize: value = p.l2CacheSize; return true;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: value = p.maxThreadsPerMultiProcessor; return true;
+    case cudaDevAttrMaxThreadsPerBlock:
+      value = p.maxThreadsPerBlock;
+      return true;
+    case cudaDevAttrMaxBlockDimX:
+      value = p.maxThreadsDim[0];
+      return true;
+    case cudaDevAttrMaxBlockDimY:
+      value = p.maxThreadsDim[1];
+      return true;
+    case cudaDevAttrMaxBlockDimZ:
+      value = p.maxThreadsDim[2];
+      return true;
+    case cudaDevAttrMaxGridDimX:
+      value = p.maxGridSize[0];
+      return true;
+    case cudaDevAttrMaxGridDimY:
+      value = p.maxGridSize[1];
+      return true;
+    case cudaDevAttrMaxGridDimZ:
+      value = p.maxGridSize[2];
+      return true;
+    case cudaDevAttrMaxSharedMemoryPerBlock:
+      value = static_cast<int>(p.sharedMemPerBlock);
+      return true;
+    case cudaDevAttrTotalConstantMemory:
+      value = static_cast<int>(p.totalConstMem);
+      return true;
+    case cudaDevAttrWarpSize:
+      value = p.warpSize;
+      return true;
+    case cudaDevAttrMaxRegistersPerBlock:
+      value = p.regsPerBlock;
+      return true;
+    case cudaDevAttrClockRate:
+      value = sm_clock_khz(gpu);
+      return true;
+    case cudaDevAttrMultiProcessorCount:
+      value = p.multiProcessorCount;
+      return true;
+    case cudaDevAttrComputeCapabilityMajor:
+      value = p.major;
+      return true;
+    case cudaDevAttrComputeCapabilityMinor:
+      value = p.minor;
+      return true;
+    case cudaDevAttrMemoryClockRate:
+      value = gpu.clocks.memory_mtps * kKhzPerMhz / 2;
+      return true;
+    case cudaDevAttrGlobalMemoryBusWidth:
+      value = p.memoryBusWidth;
+      return true;
+    case cudaDevAttrL2CacheSize:
+      value = p.l2CacheSize;
+      return true;
+    case cudaDevAttrMaxThreadsPerMultiProcessor:
+      value = p.maxThreadsPerMultiProcessor;
+      return true;
     case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
       value = static_cast<int>(p.sharedMemPerMultiprocessor);
       return true;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: value = p.regsPerMultiprocessor; return true;
+    case cudaDevAttrMaxRegistersPerMultiprocessor:
+      value = p.regsPerMultiprocessor;
+      return true;
     case cudaDevAttrMaxSharedMemoryPerBlockOptin:
       value = static_cast<int>(p.sharedMemPerBlockOptin);
       return true;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: value = p.maxBlocksPerMultiProcessor; return true;
+    case cudaDevAttrMaxBlocksPerMultiprocessor:
+      value = p.maxBlocksPerMultiProcessor;
+      return true;
     case cudaDevAttrReservedSharedMemoryPerBlock:
       value = static_cast<int>(p.reservedSharedMemPerBlock);
       return true;
@@ -111,8 +162,36 @@ bool device_attribute(const arch::GpuModel& gpu, cudaDeviceAttr attribute, int& 
     case cudaDevAttrLocalL1CacheSupported:
       value = 1;
       return true;
-    case cudaDevAttrTextureAlignment: value = static_cast<int>(p.textureAlignment); return true;
-    case cudaDevAttrTexturePitchAlignment: value = static_cast<int>(p.texturePitchAlignment); return true;
+    case cudaDevAttrMaxTexture1DWidth:
+      value = p.maxTexture1D;
+      return true;
+    case cudaDevAttrMaxTexture2DWidth:
+      value = p.maxTexture2D[0];
+      return true;
+    case cudaDevAttrMaxTexture3DDepth:
+      value = p.maxTexture3D[2];
+      return true;
+    case cudaDevAttrMaxSurface2DWidth:
+      value = p.maxSurface2D[0];
+      return true;
+    case cudaDevAttrStreamPrioritiesSupported:
+      value = p.streamPrioritiesSupported;
+      return true;
+    case cudaDevAttrAsyncEngineCount:
+      value = p.asyncEngineCount;
+      return true;
+    case cudaDevAttrMaxPersistingL2CacheSize:
+      value = p.persistingL2CacheMaxSize;
+      return true;
+    case cudaDevAttrClusterLaunch:
+      value = gpu.limits.cluster_launch ? 1 : 0;
+      return true;
+    case cudaDevAttrTextureAlignment:
+      value = static_cast<int>(p.textureAlignment);
+      return true;
+    case cudaDevAttrTexturePitchAlignment:
+      value = static_cast<int>(p.texturePitchAlignment);
+      return true;
     case cudaDevAttrIntegrated:
     case cudaDevAttrEccEnabled:
     case cudaDevAttrPciBusId:
