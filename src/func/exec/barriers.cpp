@@ -128,14 +128,6 @@ void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
   if (waits) {
     b.waiters.push_back(BarrierWaiter{
         .warp = c.warp.index, .group = c.warp.control.take_current(), .instruction = c.pc});
-    // Independent thread scheduling: lanes of this warp that wait at a
-    // convergence point for the lanes now parked here (an early `return`
-    // before __syncthreads) do not wait for the barrier; they go on past the
-    // point, usually to exit, as on the H100 (surfaces.cu, rw_3d_short2).
-    if (c.launch.options.independent_thread_scheduling) {
-      while (c.warp.control.mask() == 0 && c.warp.control.release_waiting()) {
-      }
-    }
     c.warp.at_barrier = c.warp.control.mask() == 0;
   }
   if (complete(c.launch, c.block, b)) release(c.launch, c.block, b);

@@ -146,7 +146,6 @@ bool WarpControl::release_waiting() {
     p.members &= ~lanes;
     p.arrived = 0;
     ready_.push_back(PathGroup{.pc = p.pc, .mask = lanes, .point = p.parent});
-    if (current_.mask == 0) schedule_next();
     return true;
   }
   return false;

@@ -68,8 +68,8 @@ class WarpControl {
   std::uint32_t waiting_lanes() const;
   // Forward progress under independent thread scheduling: the lanes waiting
   // at the innermost point that holds any stop waiting and become a ready
-  // group continuing past it (the point then needs only the others); it runs
-  // at once if nothing else does. True if there were such lanes.
+  // group continuing past it (the point then needs only the others). True if
+  // there were such lanes.
   bool release_waiting();
 
  private:
