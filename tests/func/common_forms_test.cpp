@@ -328,5 +328,77 @@ TEST(CommonForms, SharedVectorNonCoherentAndAtomicForms) {
   EXPECT_EQ(out[32 * 10], 32ULL << 32);
 }
 
+struct ChainStep {
+  O opcode;
+  std::initializer_list<M> modifiers;
+  std::vector<std::uint32_t> sources;  // immediates
+};
+
+// Runs three 32-bit carry-chain steps `op d<n>, imm...` and returns d0, d1, d2.
+std::array<std::uint32_t, 3> run_chain(const std::array<ChainStep, 3>& steps) {
+  KernelBuilder k("chain3");
+  k.param(8);
+  const auto out = k.reg(64);
+  std::array<std::uint32_t, 3> d{};
+  k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(out), k.abs_addr(0)});
+  for (std::size_t n = 0; n < steps.size(); ++n) {
+    d[n] = k.reg();
+    InstructionSpec& s = k.op(steps[n].opcode, {T::U32}, steps[n].modifiers, 1, {k.r(d[n])});
+    for (std::uint32_t v : steps[n].sources) s.operands.push_back(KernelBuilder::imm(v));
+  }
+  for (std::size_t n = 0; n < steps.size(); ++n) {
+    k.op(O::St, {T::U32}, {M::Global}, 0, {k.addr(out, 4 * n), k.r(d[n])});
+  }
+  k.exit();
+  Harness h;
+  const std::uint64_t slot = h.upload(std::vector<std::uint32_t>(4));
+  const LaunchResult r = h.run(k.build(), {1}, {1}, testing::ParamBytes().add(slot));
+  EXPECT_TRUE(r.ok()) << r.error.message;
+  const auto words = h.download<std::uint32_t>(slot, 3);
+  return {words[0], words[1], words[2]};
+}
+
+TEST(CommonForms, NinetySixBitChainsThroughSubcCcAndMadcHiCc) {
+  // 0x5_00000000_00000000 - 1: the borrow runs through the middle word.
+  EXPECT_EQ(run_chain({{{O::Sub, {M::Cc}, {0, 1}},
+                        {O::Subc, {M::Cc}, {0, 0}},
+                        {O::Subc, {}, {5, 0}}}}),
+            (std::array<std::uint32_t, 3>{0xFFFF'FFFF, 0xFFFF'FFFF, 4}));
+  // a*b + c in 96 bits, a = b = 2^32-1, c = 0x1_FFFFFFFF_FFFFFFFF:
+  // 0xFFFFFFFE_00000001 + c = 0x2_FFFFFFFE_00000000; the carry out of the
+  // high product half reaches the top word.
+  const std::uint32_t a = 0xFFFF'FFFF, b = 0xFFFF'FFFF;
+  EXPECT_EQ(run_chain({{{O::Mad, {M::Lo, M::Cc}, {a, b, 0xFFFF'FFFF}},
+                        {O::Madc, {M::Hi, M::Cc}, {a, b, 0xFFFF'FFFF}},
+                        {O::Addc, {}, {1, 0}}}}),
+            (std::array<std::uint32_t, 3>{0, 0xFFFF'FFFE, 2}));
+}
+
+TEST(CommonForms, F64MinMaxRoundToIntegralAndCompares) {
+  EXPECT_EQ(run(O::Min, {T::F64}, {}, 64, {d64(kNaN), d64(1.0)}), f64(1.0));  // NaN loses
+  EXPECT_EQ(run(O::Min, {T::F64}, {}, 64, {d64(-3.0), d64(1.0)}), f64(-3.0));
+  EXPECT_EQ(run(O::Max, {T::F64}, {}, 64, {d64(2.0), d64(kNaN)}), f64(2.0));
+  EXPECT_EQ(run(O::Max, {T::F64}, {}, 64, {d64(-3.0), d64(1.0)}), f64(1.0));
+  auto cvt = [](M mode, double x) { return run(O::Cvt, {T::F64, T::F64}, {mode}, 64, {d64(x)}); };
+  EXPECT_EQ(cvt(M::Rzi, -2.7), f64(-2.0));
+  EXPECT_EQ(cvt(M::Rzi, 0x1p52 + 1.0), f64(0x1p52 + 1.0));
+  EXPECT_EQ(cvt(M::Rni, 2.5), f64(2.0));
+  EXPECT_EQ(cvt(M::Rni, -1.5), f64(-2.0));
+  EXPECT_EQ(run(O::Setp, {T::F64}, {M::Le}, 1, {d64(1.0), d64(1.0)}), 1u);
+  EXPECT_EQ(run(O::Setp, {T::F64}, {M::Le}, 1, {d64(kNaN), d64(1.0)}), 0u);
+  EXPECT_EQ(run(O::Setp, {T::F64}, {M::Neu}, 1, {d64(1.0), d64(1.0)}), 0u);
+  EXPECT_EQ(run(O::Setp, {T::F64}, {M::Neu}, 1, {d64(kNaN), d64(kNaN)}), 1u);
+  EXPECT_EQ(run(O::Setp, {T::F32}, {M::Leu}, 1, {s32(kNaNf), s32(1.0f)}), 1u);
+  EXPECT_EQ(run(O::Setp, {T::F32}, {M::Leu}, 1, {s32(2.0f), s32(1.0f)}), 0u);
+}
+
+TEST(CommonForms, ShrB64AndReduxAdd) {
+  EXPECT_EQ(run(O::Shr, {T::B64}, {}, 64, {u64(1ULL << 63), u32(63)}), 1u);
+  EXPECT_EQ(run(O::Shr, {T::B64}, {}, 64, {u64(1ULL << 63), u32(64)}), 0u);
+  // Every lane of the warp holds -3: the sum is -96.
+  EXPECT_EQ(run(O::Redux, {T::S32}, {M::Sync, M::Add}, 32, {u32(0xFFFF'FFFD), u32(0xFFFF'FFFF)}),
+            0xFFFF'FFA0u);
+}
+
 }  // namespace
 }  // namespace smsim::func
