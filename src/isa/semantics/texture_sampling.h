@@ -4,7 +4,9 @@
 // the engine gathers texels from memory and calls these.
 //
 // Established against tests/conformance/golden/h100/textures.out (every
-// filter, address mode and shape there is matched bit for bit):
+// case there is matched bit for bit except the six 3D linear-filtering ones,
+// whose shown values match but not every sample: the 3D weights or
+// arithmetic still differ somewhere):
 // - a normalized coordinate is cut to 21 fractional bits (rounding towards
 //   -inf) before it is scaled by the texture's size; unnormalized coordinates
 //   are used exactly;
