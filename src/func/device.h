@@ -51,7 +51,10 @@ class Device {
   }
   bool destroy_texture(std::uint64_t handle) { return destroy_texture_header(memory_, handle); }
 
-  LoadedModule load(const ptx::Module& module) { return load_module(module, memory_, sm_); }
+  // Loading applies ptxas's rewrites (options().fma_contraction).
+  LoadedModule load(const ptx::Module& module) {
+    return load_module(module, memory_, sm_, options_.fma_contraction);
+  }
   void unload(LoadedModule& module) { unload_module(module, memory_); }
 
   // Runs `kernel` to completion. A kernel that could not be decoded fails

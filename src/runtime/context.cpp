@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -59,6 +60,8 @@ bool Context::create() {
   options.independent_thread_scheduling = gpu_->cc.major >= kFirstIndependentSchedulingMajor;
   options.sm_count = static_cast<std::uint32_t>(gpu_->sm_count);
   options.warp_slots_per_sm = static_cast<std::uint32_t>(gpu_->limits.max_warps_per_sm);
+  const char* contraction = std::getenv(kFmaContractionEnvVarName);
+  options.fma_contraction = contraction == nullptr || std::string_view(contraction) != "0";
   device_ = std::make_unique<func::Device>(options);
   if (!device_->memory().usable()) {
     note("cannot reserve the simulated device's address space");

@@ -25,6 +25,9 @@
 namespace smsim::runtime {
 
 inline constexpr const char* kGpuEnvVarName = "SMSIM_GPU";
+// Set to 0 by `smsim run --no-fma-contraction`: mul and add run as the PTX
+// writes them instead of contracted into fma as ptxas does.
+inline constexpr const char* kFmaContractionEnvVarName = "SMSIM_FMA_CONTRACTION";
 
 // One __cudaRegisterFatBinary: its device code, loaded on first use.
 struct ModuleRecord {

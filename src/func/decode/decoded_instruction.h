@@ -52,7 +52,10 @@ enum InstructionFlag : std::uint16_t {
   kUniform = 1 << 8,  // bra.uni
   kNaN = 1 << 9,      // min/max .NaN
   kRelu = 1 << 10,
-  kClamp = 1 << 11,  // shf.clamp, shfl clamp mode
+  kClamp = 1 << 11,    // shf.clamp, shfl clamp mode
+  kNegSrc0 = 1 << 12,  // source i enters negated (InstructionSpec::negated_sources)
+  kNegSrc1 = 1 << 13,
+  kNegSrc2 = 1 << 14,
 };
 
 inline constexpr std::uint8_t kMaxDst = 4;

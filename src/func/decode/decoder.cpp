@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "func/decode/control_successors.h"
 #include "func/decode/executor_table.h"
 #include "func/decode/post_dominators.h"
 #include "func/exec/exec_context.h"
@@ -147,6 +148,7 @@ class KernelDecoder {
     for (const auto& [m, space] : kSpaces) {
       if (s.has(m)) in.space = space;
     }
+    decode_negated_sources(s, in);
     if (s.has(Modifier::V2)) in.vector = 2;
     if (s.has(Modifier::V4)) in.vector = 4;
     // Register slots hold 64 bits: wider values and eight-element vectors
@@ -231,6 +233,23 @@ class KernelDecoder {
     return in;
   }
 
+  // Only the f32/f64 add and fma executors apply operand negation (the form
+  // the load-time ptxas rewrites produce); anything else would ignore it.
+  void decode_negated_sources(const InstructionSpec& s, DecodedInstruction& in) {
+    if (s.negated_sources == 0) return;
+    const bool f32_or_f64 =
+        s.type_count > 0 && (s.type() == isa::Type::F32 || s.type() == isa::Type::F64);
+    if (!f32_or_f64 || (s.opcode != isa::Opcode::Add && s.opcode != isa::Opcode::Fma)) {
+      fail(s, "negated sources are only modelled for f32/f64 add and fma");
+      return;
+    }
+    constexpr InstructionFlag kNeg[] = {kNegSrc0, kNegSrc1, kNegSrc2};
+    for (unsigned i = 0; i < 3; ++i) {
+      if ((s.negated_sources >> i & 1) != 0) in.flags |= kNeg[i];
+    }
+    if ((s.negated_sources >> 3) != 0) fail(s, "only the first three sources can be negated");
+  }
+
   // The carry flag (CC.CF) is a hidden register row after the kernel's own:
   // an extra source for addc/subc/madc, an extra destination for `.cc`.
   void add_carry_flag(const InstructionSpec& s, DecodedInstruction& in) {
@@ -279,23 +298,8 @@ class KernelDecoder {
     std::vector<std::vector<std::uint32_t>> successors(n);
     for (std::uint32_t i = 0; i < n; ++i) {
       const DecodedInstruction& in = kernel.code[i];
-      const bool guarded = in.guard_reg != kNoReg;
-      switch (in.control) {
-        case Control::branch:
-          successors[i].push_back(in.target < n ? in.target : kNoPc);
-          if (guarded) successors[i].push_back(i + 1);
-          break;
-        case Control::exit:
-        case Control::trap:
-          successors[i].push_back(kNoPc);
-          if (guarded) successors[i].push_back(i + 1);
-          break;
-        case Control::none:
-        case Control::barrier:
-        case Control::breakpoint:
-          successors[i].push_back(i + 1);
-          break;
-      }
+      append_successors(in.control, in.guard_reg != kNoReg, in.target < n ? in.target : kNoPc, i,
+                        successors[i]);
     }
     const std::vector<std::uint32_t> ipdom = immediate_post_dominators(successors);
     for (std::uint32_t i = 0; i < n; ++i) {

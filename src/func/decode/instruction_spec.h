@@ -62,6 +62,10 @@ struct InstructionSpec {
   std::uint8_t dst_count = 0;
   std::uint32_t target = UINT32_MAX;  // bra: the instruction index of the label
   std::uint32_t ptx_line = 0;
+  // Bit i: source i enters negated. Never written by PTX: the load-time
+  // passes that reproduce ptxas (func/load/ptxas_rewrites.h) use it for the
+  // hardware's operand negation, which leaves a NaN as it is.
+  std::uint8_t negated_sources = 0;
 
   isa::Type type(std::size_t slot = 0) const { return types[slot]; }
   bool has(isa::Modifier m) const { return modifiers.contains(m); }

@@ -47,6 +47,10 @@ struct LaunchOptions {
   // The measured tables of the bit-exact SFU models (rcp/rsqrt/div.approx,
   // f16/bf16 ex2/tanh), read on first use.
   std::shared_ptr<const SfuTableSource> sfu_tables = SfuTableSource::shared_default();
+  // Contract mul+add/sub into fma as ptxas does by default (its --fmad=true),
+  // so results match the GPU's; off runs the PTX's mul and add as written.
+  // Read when a module is loaded (Device::load), not per launch.
+  bool fma_contraction = true;
 };
 
 struct LaunchError {

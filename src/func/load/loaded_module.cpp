@@ -8,6 +8,7 @@
 
 #include "func/decode/decoder.h"
 #include "func/load/lower_kernel.h"
+#include "func/load/ptxas_rewrites.h"
 
 namespace smsim::func {
 namespace {
@@ -88,7 +89,8 @@ std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::ui
 
 }  // namespace
 
-LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm) {
+LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm,
+                         bool fma_contraction) {
   LoadedModule out;
   ModulePlacement placement;
   placement.globals.assign(module.globals.size(), Placement{});
@@ -140,6 +142,7 @@ LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::u
     k.errors = instructions_missing_on(f, sm);
     for (std::string& e : lowered.errors) k.errors.push_back(std::move(e));
     if (k.errors.empty()) {
+      apply_ptxas_rewrites(lowered.spec, fma_contraction);
       DecodeResult decoded = decode_kernel(lowered.spec);
       for (DecodeError& e : decoded.errors) k.errors.push_back(std::move(e.message));
       if (decoded.kernel) k.kernel = std::move(*decoded.kernel);

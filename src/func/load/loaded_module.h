@@ -40,8 +40,10 @@ struct LoadedModule {
 
 // `sm` is the simulated GPU's compute capability as major * 10 + minor: a
 // kernel using an instruction that CC lacks (the opcode table's min_sm) keeps
-// a diagnostic instead of code.
-LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm);
+// a diagnostic instead of code. `fma_contraction`: contract mul+add into fma
+// as ptxas does (ptxas_rewrites.h); off computes the PTX as written.
+LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm,
+                         bool fma_contraction = true);
 void unload_module(LoadedModule& module, DeviceMemory& memory);
 
 }  // namespace smsim::func

@@ -9,6 +9,7 @@
 #include "func/ops/fast_ops.h"
 #include "func/ops/float_rounding.h"
 #include "func/ops/lane_map.h"
+#include "isa/semantics/gpu_nan.h"
 
 namespace smsim::func {
 namespace {
@@ -20,24 +21,37 @@ std::uint64_t bits_of(F v) {
   return to_bits(canonical(v));
 }
 
+// Which of two NaN operands the host returns depends on how the compiler
+// ordered the operands of a commutative instruction, so an f64 NaN result
+// comes from the measured rule instead (f32 NaNs are canonical anyway).
+template <typename F>
+std::uint64_t nan_checked(F r, std::uint64_t a, std::uint64_t b) {
+  if constexpr (sizeof(F) == 8) {
+    if (r != r && (isa::sem::is_nan_f64(a) || isa::sem::is_nan_f64(b))) {
+      return isa::sem::propagate_nan_f64(a, b);
+    }
+  }
+  return bits_of(r);
+}
+
 template <typename F>
 void add(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
-    return bits_of(from_bits<F>(a) + from_bits<F>(b));
+    return nan_checked(from_bits<F>(a) + from_bits<F>(b), a, b);
   });
 }
 
 template <typename F>
 void sub(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
-    return bits_of(from_bits<F>(a) - from_bits<F>(b));
+    return nan_checked(from_bits<F>(a) - from_bits<F>(b), a, b);
   });
 }
 
 template <typename F>
 void mul(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   map_lanes<2>(c, in, mask, [](std::uint64_t a, std::uint64_t b) {
-    return bits_of(from_bits<F>(a) * from_bits<F>(b));
+    return nan_checked(from_bits<F>(a) * from_bits<F>(b), a, b);
   });
 }
 

@@ -35,6 +35,7 @@ struct PtxRunOptions {
   GpuSelection gpu;
   std::uint32_t host_threads = 1;
   std::uint64_t max_instructions = 0;
+  bool no_fma_contraction = false;
 };
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -114,6 +115,7 @@ int run_ptx(const PtxRunOptions& opts) {
   launch_options.sm_count = static_cast<std::uint32_t>(gpu->sm_count);
   launch_options.host_threads = std::max<std::uint32_t>(opts.host_threads, 1);
   if (opts.max_instructions != 0) launch_options.instruction_budget = opts.max_instructions;
+  launch_options.fma_contraction = !opts.no_fma_contraction;
   const auto sm = static_cast<std::uint32_t>(gpu->cc.major * 10 + gpu->cc.minor);
   func::Device device(launch_options, func::DeviceMemory::kDefaultReservation, sm);
   func::LoadedModule loaded = device.load(module);
@@ -234,6 +236,9 @@ void register_ptx_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--threads", opts->host_threads, "Host threads running blocks in parallel");
   cmd->add_option("--max-instructions", opts->max_instructions,
                   "Watchdog: fail after this many warp-instructions");
+  cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
+                "Run mul and add as the PTX writes them instead of contracting them into fma "
+                "as ptxas does (ptxas --fmad=false)");
   add_gpu_options(*cmd, opts->gpu);
   cmd->callback([opts, &exit_code] { exit_code = run_ptx(*opts); });
 }

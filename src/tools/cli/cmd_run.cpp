@@ -1,5 +1,5 @@
 // `smsim run [--gpu NAME] [--mode functional] [--report FILE.json] [--summary]
-// -- ./app args...`: runs an unmodified CUDA program (built with
+// [--no-fma-contraction] -- ./app args...`: runs an unmodified CUDA program (built with
 // `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
 // one. The program's stdout and stderr pass through unchanged; smsim writes
 // its summary to stderr only with --summary, its JSON only with --report.
@@ -40,6 +40,7 @@ struct RunOptions {
   std::string mode = "functional";
   std::string report;
   bool summary = false;
+  bool no_fma_contraction = false;
   std::vector<std::string> command;
 };
 
@@ -144,6 +145,7 @@ int run_program(const RunOptions& opts) {
     setenv("LD_LIBRARY_PATH", path.c_str(), 1);
     setenv(runtime::kGpuEnvVarName, gpu->name.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
+    if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
     std::vector<char*> argv;
     for (const std::string& a : opts.command) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -173,6 +175,9 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--mode", opts->mode, "Simulation mode (functional)");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
+  cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
+                "Run mul and add as the PTX writes them instead of contracting them into fma "
+                "as ptxas does (ptxas --fmad=false)");
   cmd->add_option("command", opts->command, "The program and its arguments, after --")->required();
   cmd->callback([opts, &exit_code] { exit_code = run_program(*opts); });
 }
