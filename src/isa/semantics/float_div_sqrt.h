@@ -40,6 +40,15 @@ inline uint32_t div_f32(uint32_t a, uint32_t b, Rounding mode, bool ftz) {
   if (is_finite_f32(a) && is_finite_f32(b) && !kF32.is_zero(b) && !kF32.is_zero(a)) {
     result = static_cast<uint32_t>(directed_quotient(kF32, a, b, result, mode));
   }
+  // .ftz flushes a quotient that is tiny after rounding with an unbounded
+  // exponent, like add/mul/fma (flush_if_tiny): ptx_float_modifiers' H100
+  // golden has (1 - 2^-24) / 2^126 give 0. Only a rounded +-2^-126 can hide
+  // one; a * 2^24 / b rounds to the same significand in the normal range.
+  constexpr uint32_t kScale = 24u << 23;
+  if (ftz && (result & ~kSignF32) == kMinNormalF32 && kF32.exponent_field(a) < 255 - 24) {
+    const uint32_t wide = div_f32(a + kScale, b, mode, false);
+    if ((wide & ~kSignF32) < kMinNormalF32 + kScale) result &= kSignF32;
+  }
   return finish_f32(result, ftz, false);
 }
 

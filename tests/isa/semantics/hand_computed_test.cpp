@@ -7,6 +7,7 @@
 #include "isa/semantics/convert_float.h"
 #include "isa/semantics/convert_int.h"
 #include "isa/semantics/float_compare.h"
+#include "isa/semantics/float_div_sqrt.h"
 #include "isa/semantics/integer_arith.h"
 #include "isa/semantics/integer_bits.h"
 #include "isa/semantics/integer_compare.h"
@@ -74,6 +75,20 @@ TEST(IntegerHandComputed, CarryChainAddsAcrossWords) {
   const auto shi = sub_with_carry<uint32_t>(1, 0, slo.carry);
   EXPECT_EQ(slo.value, 0xffffffffu);
   EXPECT_EQ(shi.value, 0u);
+}
+
+// ptx_float_modifiers' H100 golden: div.rn.ftz flushes (1 - 2^-24) / 2^126,
+// which rounds to 2^-126 but is tiny with an unbounded exponent, as the
+// measured add/mul/fma rule (flush_if_tiny) does.
+TEST(FloatHandComputed, FtzDivisionFlushesQuotientsTinyBeforeRounding) {
+  EXPECT_EQ(div_f32(0x3f7fffff, 0x7e800000, Rounding::nearest_even, true), 0u);
+  EXPECT_EQ(div_f32(0xbf7fffff, 0x7e800000, Rounding::nearest_even, true), 0x80000000u);
+  EXPECT_EQ(div_f32(0x3f7fffff, 0x7e800000, Rounding::nearest_even, false), 0x00800000u);
+  // Exactly 2^-126, and a quotient just above it, stay.
+  EXPECT_EQ(div_f32(0x3f800000, 0x7e800000, Rounding::nearest_even, true), 0x00800000u);
+  EXPECT_EQ(div_f32(0x3f800001, 0x7e800000, Rounding::nearest_even, true), 0x00800001u);
+  // Rounded up from below 2^-126 by .rp: tiny, flushed.
+  EXPECT_EQ(div_f32(0x3f7fffff, 0x7e800000, Rounding::toward_positive, true), 0u);
 }
 
 TEST(ConvertHandComputed, OutOfRangeAndNaN) {
