@@ -119,6 +119,45 @@ struct Dram {
   double bandwidth_gb_per_s = 0.0;
 };
 
+// Cycles from issue until a dependent instruction may issue, per latency
+// class of the PTX opcode table (and the memory levels). 0: not measured.
+struct TimingLatencies {
+  int alu = 0;
+  int int_mul = 0;
+  int fma = 0;
+  int fp64 = 0;
+  int half = 0;
+  int sfu = 0;
+  int sfu_rcp = 0;   // rcp.approx
+  int sfu_trig = 0;  // sin/cos.approx: range reduction plus the SFU
+  int convert = 0;
+  int shuffle = 0;
+  int shared = 0;  // a conflict-free shared-memory load
+  int l1_hit = 0;
+  int l2_hit = 0;
+  int dram = 0;
+  int barrier = 0;  // from the last warp's arrival until the block runs on
+};
+
+// The cycle model's facts for one CC (docs/timing.md); a model whose
+// latencies are 0 has no timing mode.
+struct TimingFacts {
+  std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
+  TimingLatencies latency;
+  int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
+  int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier
+  double atomic_shared_cycles = 0.0;               // per warp-atomic, no two lanes on one word
+  double atomic_shared_conflict_cycles = 0.0;      // added per extra lane on one word
+  double atomic_global_cycles = 0.0;               // at L2, per warp-atomic
+  double atomic_global_same_address_cycles = 0.0;  // added per extra lane on one word
+  int l1_data_kib = 0;                             // L1 capacity left for data
+  double l2_sectors_per_cycle = 0.0;               // L2 bandwidth, 32-byte sectors per SM cycle
+  int dram_fetch_bytes = 0;                        // bytes DRAM delivers for one missing sector
+  double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
+  int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)
+  double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches
+};
+
 struct GpuModel {
   std::string name;          // lookup name: the GPU file's `name`, or "sm_XY"
   std::string display_name;  // what reports print
@@ -135,6 +174,7 @@ struct GpuModel {
   SharedMemory shared_memory;
   SmPipeline sm;
   Caches cache;
+  TimingFacts timing;
 
   TextureLimits texture;
 

@@ -10,15 +10,18 @@ LaunchResult Device::launch(const ModuleKernel& kernel, const LaunchConfig& conf
     for (const std::string& e : kernel.errors) failed.error.message += e + "\n";
     return failed;
   }
-  LaunchOptions options = options_;
-  options.grid_id = next_grid_id_++;
-  LaunchResult result = launch_kernel(*kernel.kernel, config, options, memory_, params);
-  totals_.warp_instructions += result.stats.warp_instructions;
-  totals_.thread_instructions += result.stats.thread_instructions;
-  for (std::size_t i = 0; i < totals_.per_opcode.size(); ++i) {
-    totals_.per_opcode[i] += result.stats.per_opcode[i];
-  }
+  LaunchResult result =
+      launch_kernel(*kernel.kernel, config, next_launch_options(), memory_, params);
+  add_to_totals(result.stats);
   return result;
+}
+
+void Device::add_to_totals(const LaunchStats& stats) {
+  totals_.warp_instructions += stats.warp_instructions;
+  totals_.thread_instructions += stats.thread_instructions;
+  for (std::size_t i = 0; i < totals_.per_opcode.size(); ++i) {
+    totals_.per_opcode[i] += stats.per_opcode[i];
+  }
 }
 
 }  // namespace smsim::func

@@ -65,6 +65,15 @@ class Device {
   // Statistics summed over every launch so far.
   const LaunchStats& totals() const { return totals_; }
 
+  // For a launch run by another engine (the timing model) on this device:
+  // the options with the next grid id, and its statistics added to the totals.
+  LaunchOptions next_launch_options() {
+    LaunchOptions options = options_;
+    options.grid_id = next_grid_id_++;
+    return options;
+  }
+  void add_to_totals(const LaunchStats& stats);
+
  private:
   DeviceMemory memory_;
   LaunchOptions options_;

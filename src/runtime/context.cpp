@@ -56,6 +56,16 @@ bool Context::create() {
                        database_->known_names()));
     return false;
   }
+  const char* mode = std::getenv(kModeEnvVarName);
+  if (mode != nullptr && std::string_view(mode) == "timing") {
+    timing::ParamsOrError params = timing::timing_params(*gpu_);
+    if (!params.params) {
+      note(params.error);
+      return false;
+    }
+    timing_ = std::move(params.params);
+    report_.mode = "timing";
+  }
   func::LaunchOptions options;
   options.independent_thread_scheduling = gpu_->cc.major >= kFirstIndependentSchedulingMajor;
   options.sm_count = static_cast<std::uint32_t>(gpu_->sm_count);

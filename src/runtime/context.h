@@ -21,6 +21,7 @@
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
 #include "runtime/run_report.h"
+#include "timing/timing_params.h"
 
 namespace smsim::runtime {
 
@@ -28,6 +29,8 @@ inline constexpr const char* kGpuEnvVarName = "SMSIM_GPU";
 // Set to 0 by `smsim run --no-fma-contraction`: mul and add run as the PTX
 // writes them instead of contracted into fma as ptxas does.
 inline constexpr const char* kFmaContractionEnvVarName = "SMSIM_FMA_CONTRACTION";
+// "timing" selects the cycle model (set by `smsim run --mode timing`).
+inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
 
 // One __cudaRegisterFatBinary: its device code, loaded on first use.
 struct ModuleRecord {
@@ -105,6 +108,8 @@ class Context {
   bool ready();
   const arch::GpuModel& gpu() const { return *gpu_; }
   func::Device& device() { return *device_; }
+  // The cycle model's parameters when the run is in timing mode.
+  const timing::TimingParams* timing() const { return timing_ ? &*timing_ : nullptr; }
   ErrorState& errors() { return errors_; }
 
   // Registration (before main, from the program's constructors).
@@ -168,6 +173,7 @@ class Context {
   std::optional<arch::GpuDatabase> database_;
   const arch::GpuModel* gpu_ = nullptr;
   std::unique_ptr<func::Device> device_;
+  std::optional<timing::TimingParams> timing_;
   ErrorState errors_;
   std::vector<std::unique_ptr<ModuleRecord>> modules_;
   std::map<const void*, KernelRecord> kernels_;

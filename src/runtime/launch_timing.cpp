@@ -5,6 +5,7 @@
 
 #include "runtime/launch_check.h"
 #include "runtime/register_count.h"
+#include "timing/timed_launch.h"
 
 namespace smsim::runtime {
 namespace {
@@ -28,7 +29,8 @@ std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kerne
   ModuleRecord& module = *kernel.record->module;
   if (!module.registers_counted) {
     module.registers_counted = true;
-    const auto sm = static_cast<std::uint32_t>(context.gpu().cc.major * 10 + context.gpu().cc.minor);
+    const auto sm =
+        static_cast<std::uint32_t>(context.gpu().cc.major * 10 + context.gpu().cc.minor);
     for (const std::string& source : module.sources) {
       module.register_counts.merge(ptxas_register_counts(source, sm));
     }
@@ -49,8 +51,8 @@ arch::OccupancyInput occupancy_input(Context& context, const ResolvedKernel& ker
   input.smem_limit = arch::SharedMemoryLimit::kOptIn;
   // The kernel's maxDynamicSharedSizeBytes (48 KiB less static memory
   // unless the program raised it) bounds what a block may ask for.
-  input.max_dynamic_smem_per_block = max_dynamic_shared_bytes(
-      context.gpu(), *kernel.kernel->kernel, kernel.record->settings);
+  input.max_dynamic_smem_per_block =
+      max_dynamic_shared_bytes(context.gpu(), *kernel.kernel->kernel, kernel.record->settings);
   return input;
 }
 
@@ -78,6 +80,31 @@ bool registers_fit(Context& context, const ResolvedKernel& kernel, std::uint32_t
   const auto unit = static_cast<std::uint64_t>(std::max(1, gpu.registers.allocation_unit));
   const std::uint64_t per_warp = (regs * warp + unit - 1) / unit * unit;
   return per_warp * warps <= static_cast<std::uint64_t>(gpu.registers.max_per_block);
+}
+
+KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
+                     const func::LaunchConfig& config, std::span<const std::byte> params) {
+  KernelRun run;
+  func::Device& device = context.device();
+  const timing::TimingParams* model = context.timing();
+  if (model == nullptr) {
+    run.result = device.launch(*kernel.kernel, config, params);
+    run.milliseconds = estimated_milliseconds(context.gpu(), run.result.stats);
+    return run;
+  }
+  const int per_sm =
+      active_blocks_per_sm(context, kernel, static_cast<std::uint32_t>(config.block.count()),
+                           config.dynamic_shared_bytes);
+  timing::TimedLaunchResult timed = timing::launch_timed(
+      *kernel.kernel->kernel, config, device.next_launch_options(), device.memory(), params, *model,
+      static_cast<std::uint32_t>(std::max(1, per_sm)));
+  device.add_to_totals(timed.launch.stats);
+  run.result = std::move(timed.launch);
+  run.timing = timed.timing;
+  // SM cycles at the boost clock (the clock the model's latencies were measured at).
+  run.milliseconds = static_cast<double>(timed.timing.cycles) /
+                     (context.gpu().clocks.sm_boost_mhz * kHzPerMhz / kMillisecondsPerSecond);
+  return run;
 }
 
 }  // namespace smsim::runtime

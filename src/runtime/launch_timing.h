@@ -4,11 +4,14 @@
 // inputs of a kernel.
 
 #include <cstdint>
+#include <optional>
+#include <span>
 
 #include "arch/gpu_model.h"
 #include "arch/occupancy.h"
 #include "func/exec/launch_types.h"
 #include "runtime/context.h"
+#include "timing/stall_reason.h"
 
 namespace smsim::runtime {
 
@@ -17,6 +20,17 @@ namespace smsim::runtime {
 // cycle at the boost clock (a lower bound, so event times are plausible and
 // deterministic).
 double estimated_milliseconds(const arch::GpuModel& gpu, const func::LaunchStats& stats);
+
+// One launch run to completion by the engine of the run's mode: the
+// functional engine, or in timing mode the cycle model (which also gives the
+// launch's time and its ncu-style metrics).
+struct KernelRun {
+  func::LaunchResult result;
+  std::optional<timing::TimingStats> timing;
+  double milliseconds = 0.0;
+};
+KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
+                     const func::LaunchConfig& config, std::span<const std::byte> params);
 
 // Registers per thread of the kernel (ptxas on its PTX, remembered).
 std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kernel);

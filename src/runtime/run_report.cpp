@@ -1,10 +1,10 @@
 #include "runtime/run_report.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-
-#include <fmt/format.h>
 
 namespace smsim::runtime {
 namespace {
@@ -24,7 +24,29 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
-std::string json_dim3(const func::Dim3& d) { return fmt::format("[{}, {}, {}]", d.x, d.y, d.z); }
+std::string json_dim3(const func::Dim3& d) {
+  return fmt::format("[{}, {}, {}]", d.x, d.y, d.z);
+}
+
+// Timing mode: the ncu metrics the model computes (with ncu's meaning) and
+// the stall reasons in warp-cycles.
+std::string json_metrics(const timing::TimingStats& t) {
+  std::string stalls;
+  for (std::size_t i = 0; i < t.warp_cycles.size(); ++i) {
+    if (!stalls.empty()) stalls += ", ";
+    stalls += fmt::format("\"{}\": {}", timing::kStallNames[i], t.warp_cycles[i]);
+  }
+  return fmt::format(
+      ", \"metrics\": {{\"gpc__cycles_elapsed.max\": {}, \"sm__cycles_active.avg\": {:.2f}, "
+      "\"sm__warps_active.avg.pct_of_peak_sustained_active\": {:.2f}, \"dram__bytes_read.sum\": "
+      "{}, "
+      "\"dram__bytes_write.sum\": {}, \"lts__t_sectors.sum\": {}, \"l1_hit_sectors\": {}, "
+      "\"l1_miss_sectors\": {}, \"l2_hit_sectors\": {}, \"l2_miss_sectors\": {}, "
+      "\"issued_warp_instructions\": {}, \"stall_warp_cycles\": {{{}}}}}",
+      t.cycles, t.sm_active_cycles_avg, t.warps_active_pct, t.dram_read_bytes, t.dram_write_bytes,
+      t.l2_sectors, t.l1_hit_sectors, t.l1_miss_sectors, t.l2_hit_sectors, t.l2_miss_sectors,
+      t.issued, stalls);
+}
 
 }  // namespace
 
@@ -37,14 +59,17 @@ std::string to_json(const RunReport& report) {
     if (!launches.empty()) launches += ",\n";
     launches += fmt::format(
         "    {{\"kernel\": {}, \"grid\": {}, \"block\": {}, \"dynamic_shared_bytes\": {}, "
-        "\"status\": {}, \"warp_instructions\": {}, \"thread_instructions\": {}}}",
+        "\"status\": {}, \"warp_instructions\": {}, \"thread_instructions\": {}{}}}",
         json_string(l.kernel), json_dim3(l.grid), json_dim3(l.block), l.dynamic_shared_bytes,
-        l.status, l.warp_instructions, l.thread_instructions);
+        l.status, l.warp_instructions, l.thread_instructions,
+        l.timing ? json_metrics(*l.timing) : std::string());
   }
   return fmt::format(
-      "{{\n  \"gpu\": {},\n  \"mode\": \"functional\",\n  \"launches\": [\n{}\n  ],\n"
-      "  \"totals\": {{\"launches\": {}, \"warp_instructions\": {}, \"thread_instructions\": {}}}\n}}\n",
-      json_string(report.gpu), launches, report.launches.size(), warp, thread);
+      "{{\n  \"gpu\": {},\n  \"mode\": {},\n  \"launches\": [\n{}\n  ],\n"
+      "  \"totals\": {{\"launches\": {}, \"warp_instructions\": {}, \"thread_instructions\": "
+      "{}}}\n}}\n",
+      json_string(report.gpu), json_string(report.mode), launches, report.launches.size(), warp,
+      thread);
 }
 
 bool write_report_if_requested(const RunReport& report) {

@@ -4,10 +4,12 @@
 // set by `smsim run`), the runtime writes it as JSON when the process exits.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "func/exec/launch_types.h"
+#include "timing/stall_reason.h"
 
 namespace smsim::runtime {
 
@@ -20,10 +22,12 @@ struct LaunchRecord {
   std::int32_t status = 0;  // cudaError_t of the kernel's execution
   std::uint64_t warp_instructions = 0;
   std::uint64_t thread_instructions = 0;
+  std::optional<timing::TimingStats> timing;  // timing mode only
 };
 
 struct RunReport {
   std::string gpu;
+  std::string mode = "functional";
   std::vector<LaunchRecord> launches;
 };
 

@@ -56,6 +56,7 @@ enum InstructionFlag : std::uint16_t {
   kNegSrc0 = 1 << 12,  // source i enters negated (InstructionSpec::negated_sources)
   kNegSrc1 = 1 << 13,
   kNegSrc2 = 1 << 14,
+  kL2Only = 1 << 15,  // ld .cg/.cv: the timing model bypasses L1 (no effect on values)
 };
 
 inline constexpr std::uint8_t kMaxDst = 4;

@@ -24,7 +24,8 @@ constexpr ModifierFlag kFlags[] = {
     {Modifier::Ftz, kFtz},     {Modifier::Sat, kSat},       {Modifier::Approx, kApprox},
     {Modifier::Hi, kHigh},     {Modifier::Shiftamt, kHigh}, {Modifier::Wide, kWide},
     {Modifier::Relu, kRelu},   {Modifier::NaN, kNaN},       {Modifier::Aligned, kAligned},
-    {Modifier::Uni, kUniform}, {Modifier::Clamp, kClamp},
+    {Modifier::Uni, kUniform}, {Modifier::Clamp, kClamp},   {Modifier::Cg, kL2Only},
+    {Modifier::Cv, kL2Only},
 };
 
 struct ModifierRounding {

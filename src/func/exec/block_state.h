@@ -25,6 +25,7 @@ struct WarpState {
   std::uint32_t index = 0;          // warp number in the block
   std::uint32_t lanes = kWarpSize;  // fewer in a partial last warp
   std::uint64_t executed = 0;       // warp-instructions so far (its %clock)
+  std::uint64_t timed_clock = 0;    // the simulated SM cycle, with LaunchOptions::timed_clock
   GlobalAccessCache cache;
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;

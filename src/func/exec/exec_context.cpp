@@ -28,6 +28,10 @@ Dim3 thread_index(const LaunchState& launch, std::uint32_t linear) {
 // programs that time themselves see time pass, deterministically.
 constexpr std::uint64_t kNanosecondsPerInstruction = 1;
 
+std::uint64_t clock_of(const ExecContext& c) {
+  return c.launch.options.timed_clock ? c.warp.timed_clock : c.warp.executed;
+}
+
 }  // namespace
 
 std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef& ref,
@@ -66,17 +70,17 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
     case S::LanemaskGt:
       return ~(lane_bit | (lane_bit - 1)) & 0xFFFF'FFFFu;
     case S::Clock:
-      return c.warp.executed & 0xFFFF'FFFFu;
+      return clock_of(c) & 0xFFFF'FFFFu;
     case S::ClockHi:
-      return c.warp.executed >> 32;
+      return clock_of(c) >> 32;
     case S::Clock64:
-      return c.warp.executed;
+      return clock_of(c);
     case S::Globaltimer:
-      return c.warp.executed * kNanosecondsPerInstruction;
+      return clock_of(c) * kNanosecondsPerInstruction;
     case S::GlobaltimerLo:
-      return (c.warp.executed * kNanosecondsPerInstruction) & 0xFFFF'FFFFu;
+      return (clock_of(c) * kNanosecondsPerInstruction) & 0xFFFF'FFFFu;
     case S::GlobaltimerHi:
-      return (c.warp.executed * kNanosecondsPerInstruction) >> 32;
+      return (clock_of(c) * kNanosecondsPerInstruction) >> 32;
     case S::DynamicSmemSize:
       return c.launch.config.dynamic_shared_bytes;
     case S::TotalSmemSize:

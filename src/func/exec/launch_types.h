@@ -51,6 +51,10 @@ struct LaunchOptions {
   // so results match the GPU's; off runs the PTX's mul and add as written.
   // Read when a module is loaded (Device::load), not per launch.
   bool fma_contraction = true;
+  // %clock, %clock64 and %globaltimer read WarpState::timed_clock, which a
+  // timing model sets to the simulated cycle before each instruction it
+  // issues; off, they count the warp's own instructions.
+  bool timed_clock = false;
 };
 
 struct LaunchError {

@@ -82,16 +82,17 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   const smsim::func::ParamLayout layout(decoded.params);
   const auto packed = layout.pack(values);
   if (!packed.error.empty()) return cudaErrorInvalidValue;
-  const smsim::func::LaunchResult result =
-      context.device().launch(*kernel.kernel, config, packed.bytes);
-  context.advance_time(smsim::runtime::estimated_milliseconds(context.gpu(), result.stats));
+  const smsim::runtime::KernelRun run = smsim::runtime::run_kernel(context, kernel, config, packed.bytes);
+  const smsim::func::LaunchResult& result = run.result;
+  context.advance_time(run.milliseconds);
   context.report().launches.push_back({.kernel = kernel.record->name,
                                        .grid = config.grid,
                                        .block = config.block,
                                        .dynamic_shared_bytes = config.dynamic_shared_bytes,
                                        .status = static_cast<std::int32_t>(result.error.code),
                                        .warp_instructions = result.stats.warp_instructions,
-                                       .thread_instructions = result.stats.thread_instructions});
+                                       .thread_instructions = result.stats.thread_instructions,
+                                       .timing = run.timing});
   context.queue_device_printf(result.printf_output);
   if (result.error.code == smsim::func::CudaError::assert_triggered) {
     // The device's own assert message, as the GPU prints it.

@@ -15,10 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "arch/occupancy.h"
 #include "func/device.h"
 #include "func/kernel_args.h"
 #include "func/memory/param_layout.h"
 #include "ptx/frontend.h"
+#include "timing/timed_launch.h"
 #include "tools/cli/gpu_option.h"
 #include "tools/cli/subcommands.h"
 
@@ -36,6 +38,8 @@ struct PtxRunOptions {
   std::uint32_t host_threads = 1;
   std::uint64_t max_instructions = 0;
   bool no_fma_contraction = false;
+  std::string mode = "functional";
+  int regs_per_thread = 32;  // timing mode: for the occupancy (the PTX does not say)
 };
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -190,11 +194,35 @@ int run_ptx(const PtxRunOptions& opts) {
     std::fprintf(stderr, "smsim ptx: %s\n", packed.error.c_str());
     return kExitUsage;
   }
-  const func::LaunchResult result = device.launch(
-      *kernel,
-      func::LaunchConfig{
-          .grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared},
-      packed.bytes);
+  const func::LaunchConfig config{
+      .grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared};
+  func::LaunchResult result;
+  std::optional<timing::TimingStats> cycles;
+  if (opts.mode == "timing") {
+    const timing::ParamsOrError model = timing::timing_params(*gpu);
+    if (!model.params) {
+      std::fprintf(stderr, "smsim ptx: %s\n", model.error.c_str());
+      return kExitUsage;
+    }
+    arch::OccupancyInput occupancy{.threads_per_block = static_cast<int>(block->count()),
+                                   .regs_per_thread = opts.regs_per_thread,
+                                   .static_smem_per_block = kernel->kernel->static_shared_bytes,
+                                   .dynamic_smem_per_block = opts.dynamic_shared};
+    const auto fit = arch::occupancy(*gpu, occupancy);
+    const auto* blocks = std::get_if<arch::OccupancyResult>(&fit);
+    if (blocks == nullptr || blocks->active_blocks_per_sm == 0) {
+      std::fprintf(stderr, "smsim ptx: a block of this kernel does not fit on an SM of %s\n",
+                   gpu->display_name.c_str());
+      return kExitUsage;
+    }
+    timing::TimedLaunchResult timed = timing::launch_timed(
+        *kernel->kernel, config, device.next_launch_options(), device.memory(), packed.bytes,
+        *model.params, static_cast<std::uint32_t>(blocks->active_blocks_per_sm));
+    result = std::move(timed.launch);
+    cycles = timed.timing;
+  } else {
+    result = device.launch(*kernel, config, packed.bytes);
+  }
   // The kernel's printf output comes first, as the device flushes it when the
   // launch completes.
   std::fwrite(result.printf_output.data(), 1, result.printf_output.size(), stdout);
@@ -202,6 +230,24 @@ int run_ptx(const PtxRunOptions& opts) {
               grid->x, grid->y, grid->z, block->x, block->y, block->z, gpu->display_name.c_str(),
               std::string(func::cuda_error_name(result.error.code)).c_str());
   print_stats(result.stats);
+  if (cycles) {
+    std::printf("cycles (gpc__cycles_elapsed.max): %llu\n",
+                static_cast<unsigned long long>(cycles->cycles));
+    std::printf("sm__cycles_active.avg: %.2f\n", cycles->sm_active_cycles_avg);
+    std::printf("sm__warps_active.avg.pct_of_peak_sustained_active: %.2f\n",
+                cycles->warps_active_pct);
+    std::printf(
+        "dram__bytes_read.sum: %llu\ndram__bytes_write.sum: %llu\nlts__t_sectors.sum: %llu\n",
+        static_cast<unsigned long long>(cycles->dram_read_bytes),
+        static_cast<unsigned long long>(cycles->dram_write_bytes),
+        static_cast<unsigned long long>(cycles->l2_sectors));
+    std::printf("stall reasons (warp-cycles):");
+    for (std::size_t i = 0; i < cycles->warp_cycles.size(); ++i) {
+      std::printf(" %s %llu", std::string(timing::kStallNames[i]).c_str(),
+                  static_cast<unsigned long long>(cycles->warp_cycles[i]));
+    }
+    std::printf("\n");
+  }
   if (!result.ok()) {
     std::fprintf(stderr, "smsim ptx: %s\n", result.error.message.c_str());
     return kExitFailure;
@@ -239,6 +285,10 @@ void register_ptx_run(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");
+  cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)")
+      ->check(CLI::IsMember({"functional", "timing"}));
+  cmd->add_option("--regs", opts->regs_per_thread,
+                  "Timing mode: registers per thread for the occupancy (default 32)");
   add_gpu_options(*cmd, opts->gpu);
   cmd->callback([opts, &exit_code] { exit_code = run_ptx(*opts); });
 }

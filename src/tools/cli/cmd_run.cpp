@@ -98,8 +98,8 @@ int run_program(const RunOptions& opts) {
     std::fprintf(stderr, "smsim run: give the program after --, e.g. smsim run -- ./app\n");
     return kExitUsage;
   }
-  if (opts.mode != "functional") {
-    std::fprintf(stderr, "smsim run: --mode %s is not available; the functional mode is\n",
+  if (opts.mode != "functional" && opts.mode != "timing") {
+    std::fprintf(stderr, "smsim run: --mode %s is not available (functional or timing)\n",
                  opts.mode.c_str());
     return kExitUsage;
   }
@@ -144,6 +144,7 @@ int run_program(const RunOptions& opts) {
     const std::string path = old != nullptr && *old != '\0' ? libdir.string() + ":" + old : libdir.string();
     setenv("LD_LIBRARY_PATH", path.c_str(), 1);
     setenv(runtime::kGpuEnvVarName, gpu->name.c_str(), 1);
+    setenv(runtime::kModeEnvVarName, opts.mode.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
     if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
     std::vector<char*> argv;
@@ -172,7 +173,7 @@ void register_run(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand("run", "Run a CUDA program (nvcc -cudart shared) on the simulator");
   add_gpu_options(*cmd, opts->gpu);
-  cmd->add_option("--mode", opts->mode, "Simulation mode (functional)");
+  cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,

@@ -1,0 +1,74 @@
+#include "func/exec/block_setup.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "func/memory/param_layout.h"
+
+namespace smsim::func {
+namespace {
+
+Dim3 block_index(const Dim3& grid, std::uint64_t linear) {
+  return Dim3{static_cast<std::uint32_t>(linear % grid.x),
+              static_cast<std::uint32_t>(linear / grid.x % grid.y),
+              static_cast<std::uint32_t>(linear / (std::uint64_t{grid.x} * grid.y))};
+}
+
+}  // namespace
+
+std::optional<std::string> validate(const DecodedKernel& kernel, const LaunchConfig& config,
+                                    std::span<const std::byte> params, const LaunchLimits& l) {
+  const Dim3& b = config.block;
+  const Dim3& g = config.grid;
+  if (b.count() == 0 || g.count() == 0) return "grid and block dimensions must be non-zero";
+  if (b.x > l.max_block_x || b.y > l.max_block_y || b.z > l.max_block_z ||
+      b.count() > l.max_threads_per_block) {
+    return fmt::format("block ({},{},{}) exceeds the limits ({},{},{}) and {} threads", b.x, b.y,
+                       b.z, l.max_block_x, l.max_block_y, l.max_block_z, l.max_threads_per_block);
+  }
+  if (g.x > l.max_grid_x || g.y > l.max_grid_y || g.z > l.max_grid_z) {
+    return fmt::format("grid ({},{},{}) exceeds the limits ({},{},{})", g.x, g.y, g.z, l.max_grid_x,
+                       l.max_grid_y, l.max_grid_z);
+  }
+  const std::uint64_t shared =
+      std::uint64_t{kernel.static_shared_bytes} + config.dynamic_shared_bytes;
+  if (shared > l.max_shared_per_block) {
+    return fmt::format("{} bytes of shared memory per block exceed the limit of {}", shared,
+                       l.max_shared_per_block);
+  }
+  const ParamLayout layout(kernel.params);
+  if (params.size() != layout.total_bytes()) {
+    return fmt::format("kernel {} takes {} bytes of parameters, {} given", kernel.name,
+                       layout.total_bytes(), params.size());
+  }
+  return std::nullopt;
+}
+
+void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& block) {
+  const DecodedKernel& k = launch.kernel;
+  block.ctaid = block_index(launch.config.grid, linear);
+  block.linear_id = linear;
+  block.thread_count = static_cast<std::uint32_t>(launch.config.block.count());
+  block.exited_threads = 0;
+  block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
+                                                     launch.config.dynamic_shared_bytes);
+  block.local = LocalMemory(block.thread_count, k.local_bytes_per_thread);
+  block.barriers = {};
+  block.printf_output.clear();
+  const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
+  block.warps.resize(warps);
+  for (std::uint32_t w = 0; w < warps; ++w) {
+    WarpState& warp = block.warps[w];
+    warp.index = w;
+    warp.lanes = std::min(kWarpSize, block.thread_count - w * kWarpSize);
+    warp.control = WarpControl(warp.lanes, 0);
+    warp.regs.assign(std::size_t{k.register_count} * kWarpSize, 0);
+    warp.executed = 0;
+    warp.at_barrier = false;
+    warp.spins = 0;
+    warp.cache = GlobalAccessCache{};
+  }
+}
+
+}  // namespace smsim::func

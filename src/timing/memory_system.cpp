@@ -1,0 +1,153 @@
+#include "timing/memory_system.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace smsim::timing {
+namespace {
+
+constexpr std::uint32_t kL1Ways = 4;
+constexpr std::uint32_t kL2Ways = 16;
+
+std::uint64_t ceil_cycle(double t) {
+  return static_cast<std::uint64_t>(std::ceil(t));
+}
+
+}  // namespace
+
+MemorySystem::MemorySystem(const TimingParams& params)
+    : p_(params), l2_(params.l2_bytes, params.l1_line_bytes, kL2Ways) {
+  sms_.resize(params.sm_count);
+  for (SmQueues& q : sms_) {
+    q.l1 =
+        SectorCache(std::uint64_t(params.facts.l1_data_kib) * 1024, params.l1_line_bytes, kL1Ways);
+  }
+}
+
+bool MemorySystem::lsu_busy(std::uint32_t sm, std::uint64_t now) const {
+  return sms_[sm].lsu_free > static_cast<double>(now) + 1.0;
+}
+
+bool MemorySystem::mio_busy(std::uint32_t sm, std::uint64_t now) const {
+  return sms_[sm].mio_free > static_cast<double>(now) + 1.0;
+}
+
+double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write) {
+  const double slot = std::max(arrive, l2_free_);
+  l2_free_ = slot + 1.0 / p_.facts.l2_sectors_per_cycle;
+  ++l2_sectors_;
+  if (write) {
+    // Write-back L2: a store allocates its sector dirty; DRAM sees it on eviction.
+    dram_write_ += l2_.fill(address, kSectorBytes, true);
+    return slot + p_.facts.latency.l2_hit;
+  }
+  if (l2_.lookup(address)) {
+    ++l2_hits_;
+    return slot + p_.facts.latency.l2_hit;
+  }
+  ++l2_misses_;
+  const auto fetch = static_cast<std::uint32_t>(p_.facts.dram_fetch_bytes);
+  const double dram_slot = std::max(slot, dram_free_);
+  dram_free_ = dram_slot + fetch / p_.dram_bytes_per_cycle;
+  dram_read_ += fetch;
+  dram_write_ += l2_.fill(address / fetch * fetch, fetch, false);
+  return dram_slot + p_.facts.latency.dram;
+}
+
+std::uint64_t MemorySystem::global_load(SmQueues& q, std::uint64_t now, const OpTiming& op,
+                                        const WarpAccess& a) {
+  // The LSU takes one cycle per 128-byte line the warp touches (a perfectly
+  // coalesced 4-byte load is one line; a scattered one up to 32).
+  const double start = std::max(static_cast<double>(now), q.lsu_free);
+  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
+  double ready = start + p_.facts.latency.l1_hit;
+  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+    const std::uint64_t sector = a.sectors[i];
+    if (!op.l2_only && q.l1.lookup(sector)) {
+      ++l1_hits_;
+      continue;
+    }
+    ++l1_misses_;
+    ready = std::max(ready, l2_sector(start, sector, false));
+    if (!op.l2_only) q.l1.fill(sector, kSectorBytes, false);
+  }
+  return ceil_cycle(ready);
+}
+
+std::uint64_t MemorySystem::global_store(SmQueues& q, std::uint64_t now, const WarpAccess& a) {
+  const double start = std::max(static_cast<double>(now), q.lsu_free);
+  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
+  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+    // L1 is write-through without allocation: a stored sector leaves it.
+    q.l1.invalidate(a.sectors[i]);
+    l2_sector(start, a.sectors[i], true);
+  }
+  return ceil_cycle(start);
+}
+
+std::uint64_t MemorySystem::global_atomic(SmQueues& q, std::uint64_t now, const WarpAccess& a) {
+  const double start = std::max(static_cast<double>(now), q.lsu_free);
+  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
+  // Atomics execute at the L2: one unit's time per warp-atomic plus the
+  // serialization of lanes on one word.
+  double arrive = start;
+  for (std::uint32_t i = 0; i < a.sector_count; ++i) arrive = l2_sector(start, a.sectors[i], true);
+  const double slot = std::max(start, atomic_unit_free_);
+  atomic_unit_free_ = slot + p_.facts.atomic_global_cycles +
+                      p_.facts.atomic_global_same_address_cycles * (a.same_word_lanes - 1);
+  return ceil_cycle(std::max(arrive, atomic_unit_free_ + p_.facts.latency.l2_hit));
+}
+
+MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpTiming& op,
+                                  const WarpAccess& a) {
+  SmQueues& q = sms_[sm];
+  const auto& f = p_.facts;
+  switch (a.space) {
+    case func::MemorySpace::shared: {
+      // Shared memory (MIO): one wavefront per conflict way; atomics as
+      // read-modify-write loops serialized per word.
+      const double start = std::max(static_cast<double>(now), q.mio_free);
+      double busy = a.bank_ways;
+      double latency = f.latency.shared + double(f.shared_conflict_cycles) * (a.bank_ways - 1);
+      if (op.mem == MemOp::atomic) {
+        busy = f.atomic_shared_cycles + f.atomic_shared_conflict_cycles * (a.same_word_lanes - 1);
+        latency += busy;
+      }
+      q.mio_free = start + busy;
+      return {ceil_cycle(start + latency), Stall::short_scoreboard};
+    }
+    case func::MemorySpace::param:
+    case func::MemorySpace::constant:
+      // Kernel parameters and constants: the constant cache, an operand read.
+      return {now + static_cast<std::uint64_t>(f.latency.alu), Stall::wait};
+    case func::MemorySpace::local: {
+      // Local memory is interleaved per thread, so a warp's access coalesces;
+      // its working set is assumed to stay in L1.
+      const double start = std::max(static_cast<double>(now), q.lsu_free);
+      q.lsu_free = start + 1.0;
+      return {ceil_cycle(start + f.latency.l1_hit), Stall::long_scoreboard};
+    }
+    default:
+      break;
+  }
+  switch (op.mem) {
+    case MemOp::store:
+      return {global_store(q, now, a), Stall::long_scoreboard};
+    case MemOp::atomic:
+      return {global_atomic(q, now, a), Stall::long_scoreboard};
+    default:
+      return {global_load(q, now, op, a), Stall::long_scoreboard};
+  }
+}
+
+void MemorySystem::add_stats(TimingStats& stats) const {
+  stats.dram_read_bytes += dram_read_;
+  stats.dram_write_bytes += dram_write_;
+  stats.l2_sectors += l2_sectors_;
+  stats.l1_hit_sectors += l1_hits_;
+  stats.l1_miss_sectors += l1_misses_;
+  stats.l2_hit_sectors += l2_hits_;
+  stats.l2_miss_sectors += l2_misses_;
+}
+
+}  // namespace smsim::timing

@@ -1,0 +1,66 @@
+#pragma once
+// The memory pipeline below the schedulers: per SM an LSU queue, an L1 and
+// a shared-memory (MIO) queue; one L2 and one DRAM for the GPU. Bandwidth is
+// a queue per resource (the cycle it is next free, advanced by each request's
+// occupancy), latency a fixed time per level on top of the queueing delay, so
+// that bandwidth saturation shows as growing delays. Requests are served in
+// the order the schedulers issue them, which the cycle loop keeps
+// deterministic. Caches start cold at each launch (as ncu measures with its
+// default cache flush).
+
+#include <cstdint>
+#include <vector>
+
+#include "timing/op_timing.h"
+#include "timing/sector_cache.h"
+#include "timing/stall_reason.h"
+#include "timing/timing_params.h"
+#include "timing/warp_access.h"
+
+namespace smsim::timing {
+
+struct MemoryResult {
+  std::uint64_t ready = 0;  // the cycle the result is back (loads, atomics)
+  Stall dependency = Stall::long_scoreboard;
+};
+
+class MemorySystem {
+ public:
+  MemorySystem(const TimingParams& params);
+
+  // Issues one warp-instruction's access from SM `sm` at cycle `now`.
+  MemoryResult access(std::uint32_t sm, std::uint64_t now, const OpTiming& op, const WarpAccess& a);
+
+  // Whether the SM's LSU or MIO queue is backed up past `now` (the
+  // lg_throttle / mio_throttle stalls): a new request would wait.
+  bool lsu_busy(std::uint32_t sm, std::uint64_t now) const;
+  bool mio_busy(std::uint32_t sm, std::uint64_t now) const;
+
+  void add_stats(TimingStats& stats) const;
+
+ private:
+  struct SmQueues {
+    double lsu_free = 0.0;
+    double mio_free = 0.0;
+    SectorCache l1;
+  };
+  std::uint64_t global_load(SmQueues& q, std::uint64_t now, const OpTiming& op,
+                            const WarpAccess& a);
+  std::uint64_t global_store(SmQueues& q, std::uint64_t now, const WarpAccess& a);
+  std::uint64_t global_atomic(SmQueues& q, std::uint64_t now, const WarpAccess& a);
+  // One sector through the L2 (and DRAM on a miss) from cycle `arrive`.
+  double l2_sector(double arrive, std::uint64_t address, bool write);
+
+  const TimingParams& p_;
+  std::vector<SmQueues> sms_;
+  SectorCache l2_;
+  double l2_free_ = 0.0;
+  double dram_free_ = 0.0;
+  double atomic_unit_free_ = 0.0;
+  std::uint64_t dram_read_ = 0;
+  std::uint64_t dram_write_ = 0;
+  std::uint64_t l2_sectors_ = 0;
+  std::uint64_t l1_hits_ = 0, l1_misses_ = 0, l2_hits_ = 0, l2_misses_ = 0;
+};
+
+}  // namespace smsim::timing

@@ -1,0 +1,148 @@
+#include "timing/op_timing.h"
+
+#include <algorithm>
+
+#include "isa/opcode.h"
+#include "isa/type.h"
+
+namespace smsim::timing {
+namespace {
+
+using isa::LatencyClass;
+using isa::Opcode;
+
+MemOp memory_op(Opcode op) {
+  switch (op) {
+    case Opcode::Ld:
+    case Opcode::Ldu:
+      return MemOp::load;
+    case Opcode::St:
+      return MemOp::store;
+    case Opcode::Atom:
+    case Opcode::Red:
+      return MemOp::atomic;
+    default:
+      return MemOp::other;
+  }
+}
+
+// Pipe, interval and latency of a non-memory instruction from the opcode
+// table's latency class (and, for the SFU, which function it computes).
+void set_arithmetic(OpTiming& t, const func::DecodedInstruction& in, const TimingParams& p) {
+  const arch::TimingLatencies& l = p.facts.latency;
+  const auto& info = isa::opcode_info(in.opcode);
+  auto use = [&t](Pipe pipe, std::uint32_t interval, int latency) {
+    t.pipe = pipe;
+    t.interval = static_cast<std::uint8_t>(std::min<std::uint32_t>(interval, 255));
+    t.latency = static_cast<std::uint16_t>(latency);
+  };
+  // Double precision goes to the FP64 pipe whatever the table's class.
+  if (in.type == isa::Type::F64 && info.unit != isa::ExecUnit::Conversion &&
+      info.unit != isa::ExecUnit::LoadStore && in.opcode != Opcode::Mov &&
+      in.opcode != Opcode::Setp && in.opcode != Opcode::Selp) {
+    use(Pipe::fp64, p.fp64_interval, l.fp64);
+    return;
+  }
+  // Packed half precision runs on the FP32 pipe with its own latency.
+  if (info.unit == isa::ExecUnit::Half || isa::type_bits(in.type) == 16 ||
+      in.type == isa::Type::F16x2 || in.type == isa::Type::Bf16x2) {
+    if (info.latency == LatencyClass::Fma || info.unit == isa::ExecUnit::Half) {
+      use(Pipe::fp32, p.fp32_interval, l.half);
+      return;
+    }
+  }
+  switch (info.latency) {
+    case LatencyClass::Fma:
+      use(Pipe::fp32, p.fp32_interval, l.fma);
+      return;
+    case LatencyClass::IntMul:
+      use(Pipe::int_mul, p.int_interval, l.int_mul);
+      return;
+    case LatencyClass::Fp64:
+      use(Pipe::fp64, p.fp64_interval, l.fp64);
+      return;
+    case LatencyClass::Sfu:
+      t.dependency = Stall::short_scoreboard;
+      if (in.opcode == Opcode::Sin || in.opcode == Opcode::Cos) {
+        use(Pipe::sfu, p.sfu_interval, l.sfu_trig);
+      } else if (in.opcode == Opcode::Rcp) {
+        use(Pipe::sfu, p.sfu_interval, l.sfu_rcp);
+      } else {
+        use(Pipe::sfu, p.sfu_interval, l.sfu);
+      }
+      return;
+    case LatencyClass::Convert:
+      use(Pipe::alu, 1, l.convert);
+      return;
+    case LatencyClass::Shuffle:
+      t.dependency = Stall::short_scoreboard;
+      use(Pipe::alu, 1, l.shuffle);
+      return;
+    default:
+      break;
+  }
+  if (info.unit == isa::ExecUnit::FpAlu) {
+    use(Pipe::fp32, p.fp32_interval, l.fma);
+    return;
+  }
+  if (info.unit == isa::ExecUnit::Branch || info.unit == isa::ExecUnit::Barrier) {
+    use(Pipe::none, 1, 0);
+    return;
+  }
+  use(Pipe::alu, 1, l.alu);
+}
+
+void add_source(OpTiming& t, std::uint32_t reg) {
+  if (reg == func::kNoReg || t.source_count == kMaxSources) return;
+  t.sources[t.source_count++] = reg;
+}
+
+}  // namespace
+
+std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const TimingParams& p) {
+  std::vector<OpTiming> out(kernel.code.size());
+  for (std::size_t pc = 0; pc < kernel.code.size(); ++pc) {
+    const func::DecodedInstruction& in = kernel.code[pc];
+    OpTiming& t = out[pc];
+    const auto& info = isa::opcode_info(in.opcode);
+    if (in.control == func::Control::barrier) {
+      t.barrier = true;
+      t.pipe = Pipe::none;
+    } else if (info.unit == isa::ExecUnit::LoadStore) {
+      t.mem = memory_op(in.opcode);
+      t.pipe = Pipe::none;
+      t.dependency = Stall::long_scoreboard;  // refined per access (shared: short)
+      t.l2_only = in.has(func::kL2Only);
+      t.access_bytes = static_cast<std::uint8_t>(
+          std::max<unsigned>(1, isa::type_bits(in.type) / 8) * std::max<unsigned>(1, in.vector));
+    } else {
+      set_arithmetic(t, in, p);
+    }
+    add_source(t, in.guard_reg);
+    add_source(t, in.addr_reg);
+    for (std::uint8_t i = 0; i < in.src_count && i < func::kMaxSrc; ++i) {
+      if (in.src[i].kind == func::OperandKind::reg) add_source(t, in.src[i].reg);
+    }
+    bool special = false;
+    for (std::uint8_t i = 0; i < in.dst_count && i < func::kMaxDst; ++i) {
+      if (in.dst[i].kind == func::OperandKind::reg) t.dests[t.dest_count++] = in.dst[i].reg;
+    }
+    for (std::uint8_t i = 0; i < in.src_count && i < func::kMaxSrc; ++i) {
+      special = special || in.src[i].kind == func::OperandKind::special;
+    }
+    const bool plain = in.control == func::Control::none && in.builtin == func::Builtin::none &&
+                       !special && t.source_count < kMaxSources;
+    const bool fence = in.opcode == Opcode::Membar || in.opcode == Opcode::Fence;
+    t.orders_memory = t.barrier || fence || t.mem == MemOp::store || t.mem == MemOp::atomic ||
+                      t.mem == MemOp::other || !plain;
+    t.hoistable = plain && !fence;
+    t.ends_window = !plain || fence;
+  }
+  for (const func::DecodedInstruction& in : kernel.code) {
+    if (in.target < out.size()) out[in.target].block_start = true;
+    if (in.reconverge < out.size()) out[in.reconverge].block_start = true;
+  }
+  return out;
+}
+
+}  // namespace smsim::timing

@@ -1,0 +1,40 @@
+#pragma once
+// The numbers the cycle model runs on, taken once from a GPU model
+// (configs/arch [sm_XX.timing] plus the SM's units, clocks and memory).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "arch/gpu_model.h"
+
+namespace smsim::timing {
+
+enum class WarpPolicy : std::uint8_t { greedy_then_oldest, loose_round_robin };
+
+struct TimingParams {
+  arch::TimingFacts facts;
+  WarpPolicy policy = WarpPolicy::greedy_then_oldest;
+  std::uint32_t sm_count = 0;
+  std::uint32_t schedulers = 0;   // sub-partitions per SM
+  std::uint32_t issue_width = 0;  // instructions per scheduler per cycle
+  // Cycles between two warp-instructions on one sub-partition's pipe: the
+  // warp size over the pipe's lanes per sub-partition.
+  std::uint32_t fp32_interval = 1;
+  std::uint32_t int_interval = 1;
+  std::uint32_t fp64_interval = 1;
+  std::uint32_t sfu_interval = 1;
+  std::uint32_t shared_banks = 32;
+  std::uint32_t l1_line_bytes = 128;
+  std::uint64_t l2_bytes = 0;
+  double dram_bytes_per_cycle = 0.0;
+};
+
+// The parameters, or why this GPU model has no timing mode.
+struct ParamsOrError {
+  std::optional<TimingParams> params;
+  std::string error;
+};
+ParamsOrError timing_params(const arch::GpuModel& gpu);
+
+}  // namespace smsim::timing

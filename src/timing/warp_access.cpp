@@ -1,0 +1,84 @@
+#include "timing/warp_access.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "func/memory/generic_windows.h"
+
+namespace smsim::timing {
+namespace {
+
+constexpr std::uint64_t kLineBytes = 128;
+
+std::uint32_t most_repeated(std::uint64_t* values, std::uint32_t n) {
+  std::sort(values, values + n);
+  std::uint32_t best = n > 0 ? 1 : 0;
+  std::uint32_t run = 1;
+  for (std::uint32_t i = 1; i < n; ++i) {
+    run = values[i] == values[i - 1] ? run + 1 : 1;
+    best = std::max(best, run);
+  }
+  return best;
+}
+
+}  // namespace
+
+void describe_access(const func::ExecContext& c, const func::DecodedInstruction& in,
+                     std::uint32_t mask, std::uint32_t bytes, std::uint32_t banks,
+                     WarpAccess& out) {
+  out = WarpAccess{};
+  out.lanes = static_cast<std::uint32_t>(std::popcount(mask));
+  if (mask == 0) return;
+  std::uint64_t addresses[func::kWarpSize];
+  std::uint32_t n = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t base =
+        in.addr_reg == func::kNoReg ? 0 : c.regs[std::size_t{in.addr_reg} * func::kWarpSize + lane];
+    addresses[n++] = base + in.addr_offset;
+  }
+  func::MemorySpace space = in.space;
+  if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;
+  out.space = space;
+  if (space == func::MemorySpace::shared || space == func::MemorySpace::generic) {
+    // Words per bank: distinct 4-byte words grouped by bank; same words broadcast.
+    std::uint64_t words[func::kWarpSize * 4];
+    std::uint32_t w = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      for (std::uint32_t b = 0; b < std::max<std::uint32_t>(bytes, 4) && w < std::size(words);
+           b += 4) {
+        words[w++] = (addresses[i] + b) / 4;
+      }
+    }
+    std::sort(words, words + w);
+    const std::uint32_t distinct =
+        static_cast<std::uint32_t>(std::unique(words, words + w) - words);
+    std::uint32_t per_bank[64] = {};
+    const std::uint32_t bank_count = std::min<std::uint32_t>(banks, 64);
+    for (std::uint32_t i = 0; i < distinct; ++i) {
+      out.bank_ways = std::max(out.bank_ways, ++per_bank[words[i] % bank_count]);
+    }
+  } else {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint64_t first = addresses[i] / kSectorBytes;
+      const std::uint64_t last =
+          (addresses[i] + std::max<std::uint32_t>(bytes, 1) - 1) / kSectorBytes;
+      for (std::uint64_t s = first; s <= last && out.sector_count < kMaxSectors; ++s) {
+        out.sectors[out.sector_count++] = s * kSectorBytes;
+      }
+    }
+    std::sort(out.sectors, out.sectors + out.sector_count);
+    out.sector_count = static_cast<std::uint32_t>(
+        std::unique(out.sectors, out.sectors + out.sector_count) - out.sectors);
+    std::uint64_t previous_line = ~std::uint64_t{0};
+    for (std::uint32_t i = 0; i < out.sector_count; ++i) {
+      const std::uint64_t line = out.sectors[i] / kLineBytes;
+      if (line != previous_line) ++out.lines;
+      previous_line = line;
+    }
+  }
+  for (std::uint32_t i = 0; i < n; ++i) addresses[i] /= 4;
+  out.same_word_lanes = most_repeated(addresses, n);
+}
+
+}  // namespace smsim::timing

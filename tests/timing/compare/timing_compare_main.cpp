@@ -1,0 +1,45 @@
+// timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD]: prints the
+// error of each case and exits 0 when every case not pending is within the
+// threshold (default 0.10) and no pending case is.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cycle_diff.h"
+
+namespace {
+
+bool read(const char* path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream text;
+  text << in.rdbuf();
+  out = text.str();
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr,
+                 "usage: timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD]\n");
+    return 2;
+  }
+  std::string golden, actual, pending_text;
+  if (!read(argv[1], golden) || !read(argv[2], actual)) {
+    std::fprintf(stderr, "timing_compare: cannot read %s or %s\n", argv[1], argv[2]);
+    return 2;
+  }
+  if (argc > 4 && !read(argv[4], pending_text)) {
+    std::fprintf(stderr, "timing_compare: cannot read %s\n", argv[4]);
+    return 2;
+  }
+  const double threshold = argc > 5 ? std::strtod(argv[5], nullptr) : 0.10;
+  const auto pending = smsim::timing_check::parse_pending(pending_text, argv[3]);
+  const auto result = smsim::timing_check::compare(golden, actual, pending, threshold);
+  std::fputs(result.report(threshold).c_str(), stdout);
+  return result.passed() ? 0 : 1;
+}

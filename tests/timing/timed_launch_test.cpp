@@ -1,0 +1,91 @@
+// Cycle-exact checks of the cycle model on small PTX kernels, with the H100
+// model's facts (configs/arch/hopper.toml).
+#include "timing/timed_launch.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+#include "arch/gpu_database.h"
+#include "func/device.h"
+#include "ptx/frontend.h"
+#include "timing/timing_params.h"
+
+namespace smsim::timing {
+namespace {
+
+const arch::GpuModel& gpu(std::string_view name) {
+  static const arch::GpuDatabase db = arch::GpuDatabase::load(SMSIM_CONFIG_DIR);
+  const arch::GpuModel* model = db.find(std::string(name));
+  EXPECT_NE(model, nullptr) << name;
+  return *model;
+}
+
+// Runs a one-thread kernel whose only parameter is a u64 result slot.
+std::uint64_t run_one_thread(const std::string& ptx, std::uint32_t threads = 1) {
+  ptx::Diagnostics diags("test.ptx", ptx);
+  const ptx::Module module = ptx::parse_and_check(ptx, diags);
+  EXPECT_FALSE(diags.has_errors()) << diags.format();
+  func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
+  const func::LoadedModule loaded = device.load(module);
+  EXPECT_EQ(loaded.kernels.size(), 1u);
+  const std::uint64_t slot = device.allocate(8);
+  std::byte params[8];
+  std::memcpy(params, &slot, 8);
+  const auto p = timing_params(gpu("h100"));
+  EXPECT_TRUE(p.params) << p.error;
+  const TimedLaunchResult r =
+      launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {threads}}, device.options(),
+                   device.memory(), params, *p.params, 1);
+  EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
+  std::uint64_t value = 0;
+  device.copy_to_host(&value, slot, 8);
+  return value;
+}
+
+std::string kernel(const std::string& body) {
+  return ".version 8.0\n.target sm_90\n.address_size 64\n"
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .f32 %f<4>; .reg .b64 %rd<8>; .reg .b32 %r<8>;\n" +
+         body + "}\n";
+}
+
+TEST(TimedLaunch, DependentFaddChainTakesItsLatencyPerLink) {
+  // mov issues at cycle 0 (ready at 4), ld.param at 1, the first clock read at
+  // 2; the eight adds issue at 4, 8, ..., 32 and the second clock read at 33.
+  std::string body =
+      "  mov.f32 %f1, 0f3F800000;\n  ld.param.u64 %rd1, [out];\n  mov.u64 %rd2, %clock64;\n";
+  for (int i = 0; i < 8; ++i) body += "  add.f32 %f1, %f1, %f1;\n";
+  body +=
+      "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n  st.global.u64 [%rd1], %rd4;\n  "
+      "ret;\n";
+  EXPECT_EQ(run_one_thread(kernel(body)), 31u);
+}
+
+TEST(TimedLaunch, IndependentInstructionIssuesPastAStalledLoad) {
+  // The add does not depend on the load, so it goes ahead of the ld.global's
+  // consumer: both clock reads see it issued, the consumer still waits.
+  const std::string body =
+      "  ld.param.u64 %rd1, [out];\n"
+      "  ld.global.u64 %rd5, [%rd1];\n"
+      "  add.s64 %rd6, %rd5, 1;\n"
+      "  mov.f32 %f1, 0f3F800000;\n"
+      "  mov.u64 %rd2, %clock64;\n"
+      "  st.global.u64 [%rd1], %rd2;\n  ret;\n";
+  // ld.param 0, ld.global 4 (waits for %rd1), mov.f32 hoisted at 5 past the
+  // stalled add; the add issues when the load returns (4 + DRAM latency),
+  // and the clock read one cycle later.
+  const auto& l = gpu("h100").timing.latency;
+  EXPECT_EQ(run_one_thread(kernel(body)), 4u + static_cast<std::uint64_t>(l.dram) + 1u);
+}
+
+TEST(TimingParams, ModelsWithoutTimingFactsAreRefusedWithTheReason) {
+  const auto p = timing_params(gpu("c1060"));
+  EXPECT_FALSE(p.params);
+  EXPECT_NE(p.error.find("no cycle model"), std::string::npos);
+  EXPECT_TRUE(timing_params(gpu("h100")).params);
+}
+
+}  // namespace
+}  // namespace smsim::timing
