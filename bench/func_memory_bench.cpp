@@ -14,40 +14,6 @@ namespace {
 
 constexpr std::uint32_t kElements = 1u << 22;
 
-const char* kCopyKernel = R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry copy(.param .u64 dst, .param .u64 src, .param .u32 n)
-{
-  .reg .b32 %r<8>;
-  .reg .f32 %f;
-  .reg .pred %p;
-  .reg .b64 %rd<8>;
-  ld.param.u64 %rd1, [dst];
-  ld.param.u64 %rd2, [src];
-  ld.param.u32 %r1, [n];
-  mov.u32 %r2, %ctaid.x;
-  mov.u32 %r3, %ntid.x;
-  mov.u32 %r4, %tid.x;
-  mad.lo.s32 %r5, %r2, %r3, %r4;
-  mov.u32 %r6, %nctaid.x;
-  mul.lo.s32 %r7, %r6, %r3;
-  setp.ge.u32 %p, %r5, %r1;
-  @%p bra DONE;
-LOOP:
-  mul.wide.u32 %rd3, %r5, 4;
-  add.s64 %rd4, %rd2, %rd3;
-  ld.global.f32 %f, [%rd4];
-  add.s64 %rd5, %rd1, %rd3;
-  st.global.f32 [%rd5], %f;
-  add.s32 %r5, %r5, %r7;
-  setp.lt.u32 %p, %r5, %r1;
-  @%p bra LOOP;
-DONE:
-  ret;
-}
-)";
-
 void BM_Copy(benchmark::State& state) {
   const auto host_threads = static_cast<std::uint32_t>(state.range(0));
   func::LaunchOptions options;

@@ -3,15 +3,16 @@
 namespace smsim::func {
 
 LaunchResult Device::launch(const ModuleKernel& kernel, const LaunchConfig& config,
-                            std::span<const std::byte> params) {
+                            std::span<const std::byte> params, LaunchObserver* observer) {
   if (!kernel.kernel) {
     LaunchResult failed;
     failed.error.code = CudaError::invalid_ptx;
     for (const std::string& e : kernel.errors) failed.error.message += e + "\n";
     return failed;
   }
-  LaunchResult result =
-      launch_kernel(*kernel.kernel, config, next_launch_options(), memory_, params);
+  LaunchOptions options = next_launch_options();
+  options.observer = observer;
+  LaunchResult result = launch_kernel(*kernel.kernel, config, options, memory_, params);
   add_to_totals(result.stats);
   return result;
 }

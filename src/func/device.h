@@ -59,8 +59,9 @@ class Device {
 
   // Runs `kernel` to completion. A kernel that could not be decoded fails
   // with cudaErrorInvalidPtx and its diagnostics.
+  // With an observer, every issued instruction is reported to it.
   LaunchResult launch(const ModuleKernel& kernel, const LaunchConfig& config,
-                      std::span<const std::byte> params);
+                      std::span<const std::byte> params, LaunchObserver* observer = nullptr);
 
   // Statistics summed over every launch so far.
   const LaunchStats& totals() const { return totals_; }

@@ -82,7 +82,8 @@ bool Context::create() {
     Context& context = Context::instance();
     const std::lock_guard lock(context.mutex());
     context.flush_device_printf();
-    write_report_if_requested(context.report());
+    write_report_if_requested(context.report(), context.analysis().profiles());
+    context.analysis().write_requested_outputs(context.gpu());
   });
   return true;
 }
@@ -201,9 +202,12 @@ std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) 
     if (kernel == nullptr) continue;
     const ptx::Module& ptx = record->module->ptx[i];
     const auto index = ptx.find_function(record->name);
-    out = ResolvedKernel{.record = record,
-                         .kernel = kernel,
-                         .function = index ? &ptx.functions[*index] : nullptr};
+    out = ResolvedKernel{
+        .record = record,
+        .kernel = kernel,
+        .function = index ? &ptx.functions[*index] : nullptr,
+        .module = &ptx,
+        .ptx_text = i < record->module->sources.size() ? &record->module->sources[i] : nullptr};
     return 0;
   }
   note(fmt::format("kernel {} is registered but not in the program's PTX", record->name));
@@ -227,6 +231,7 @@ std::int32_t Context::resolve_symbol(const void* host_var, std::uint64_t& addres
 }
 
 void Context::reset_device() {
+  analysis_.forget_modules();
   for (auto& module : modules_) {
     module->loaded.clear();
     module->ptx.clear();

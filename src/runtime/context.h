@@ -20,6 +20,7 @@
 #include "ptx/ir.h"
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
+#include "runtime/launch_analysis.h"
 #include "runtime/run_report.h"
 #include "timing/timing_params.h"
 
@@ -70,6 +71,8 @@ struct ResolvedKernel {
   KernelRecord* record = nullptr;
   const func::ModuleKernel* kernel = nullptr;
   const ptx::Function* function = nullptr;
+  const ptx::Module* module = nullptr;    // the PTX module that holds it
+  const std::string* ptx_text = nullptr;  // that module's PTX
 };
 
 struct HostAllocation {
@@ -151,6 +154,8 @@ class Context {
 
   // Launches so far, written out at exit for `smsim run`.
   RunReport& report() { return report_; }
+  // The access and divergence analysis, when `smsim run` asked for it.
+  LaunchAnalysis& analysis() { return analysis_; }
 
   // cudaDeviceReset: frees the device's memory and forgets loaded code.
   void reset_device();
@@ -186,6 +191,7 @@ class Context {
   std::map<std::uint64_t, std::vector<std::byte>> object_descriptors_;
   double now_ms_ = 0.0;
   RunReport report_;
+  LaunchAnalysis analysis_;
   std::string pending_printf_;
 };
 

@@ -83,20 +83,23 @@ bool registers_fit(Context& context, const ResolvedKernel& kernel, std::uint32_t
 }
 
 KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
-                     const func::LaunchConfig& config, std::span<const std::byte> params) {
+                     const func::LaunchConfig& config, std::span<const std::byte> params,
+                     func::LaunchObserver* observer) {
   KernelRun run;
   func::Device& device = context.device();
   const timing::TimingParams* model = context.timing();
   if (model == nullptr) {
-    run.result = device.launch(*kernel.kernel, config, params);
+    run.result = device.launch(*kernel.kernel, config, params, observer);
     run.milliseconds = estimated_milliseconds(context.gpu(), run.result.stats);
     return run;
   }
   const int per_sm =
       active_blocks_per_sm(context, kernel, static_cast<std::uint32_t>(config.block.count()),
                            config.dynamic_shared_bytes);
+  func::LaunchOptions options = device.next_launch_options();
+  options.observer = observer;
   timing::TimedLaunchResult timed = timing::launch_timed(
-      *kernel.kernel->kernel, config, device.next_launch_options(), device.memory(), params, *model,
+      *kernel.kernel->kernel, config, options, device.memory(), params, *model,
       static_cast<std::uint32_t>(std::max(1, per_sm)));
   device.add_to_totals(timed.launch.stats);
   run.result = std::move(timed.launch);

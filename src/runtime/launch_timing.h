@@ -30,7 +30,8 @@ struct KernelRun {
   double milliseconds = 0.0;
 };
 KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
-                     const func::LaunchConfig& config, std::span<const std::byte> params);
+                     const func::LaunchConfig& config, std::span<const std::byte> params,
+                     func::LaunchObserver* observer = nullptr);
 
 // Registers per thread of the kernel (ptxas on its PTX, remembered).
 std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kernel);

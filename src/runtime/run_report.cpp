@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "analysis/report_json.h"
+
 namespace smsim::runtime {
 namespace {
 
@@ -50,7 +52,7 @@ std::string json_metrics(const timing::TimingStats& t) {
 
 }  // namespace
 
-std::string to_json(const RunReport& report) {
+std::string to_json(const RunReport& report, const std::vector<analysis::KernelProfile>& profiles) {
   std::uint64_t warp = 0, thread = 0;
   std::string launches;
   for (const LaunchRecord& l : report.launches) {
@@ -64,19 +66,26 @@ std::string to_json(const RunReport& report) {
         l.status, l.warp_instructions, l.thread_instructions,
         l.timing ? json_metrics(*l.timing) : std::string());
   }
+  std::string kernels;
+  if (!profiles.empty()) {
+    std::vector<const analysis::KernelProfile*> list;
+    for (const analysis::KernelProfile& p : profiles) list.push_back(&p);
+    kernels = ",\n  \"kernels\": " + analysis::kernels_json(list, 2);
+  }
   return fmt::format(
       "{{\n  \"gpu\": {},\n  \"mode\": {},\n  \"launches\": [\n{}\n  ],\n"
       "  \"totals\": {{\"launches\": {}, \"warp_instructions\": {}, \"thread_instructions\": "
-      "{}}}\n}}\n",
+      "{}}}{}\n}}\n",
       json_string(report.gpu), json_string(report.mode), launches, report.launches.size(), warp,
-      thread);
+      thread, kernels);
 }
 
-bool write_report_if_requested(const RunReport& report) {
+bool write_report_if_requested(const RunReport& report,
+                               const std::vector<analysis::KernelProfile>& profiles) {
   const char* path = std::getenv(kReportEnvVar);
   if (path == nullptr || *path == '\0') return true;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << to_json(report);
+  out << to_json(report, profiles);
   if (!out) {
     std::fprintf(stderr, "smsim: cannot write the run report to %s\n", path);
     return false;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/kernel_profile.h"
 #include "func/exec/launch_types.h"
 #include "timing/stall_reason.h"
 
@@ -32,11 +33,14 @@ struct RunReport {
 };
 
 // The report as JSON: {"gpu": ..., "mode": "functional", "launches": [...],
-// "totals": {...}}.
-std::string to_json(const RunReport& report);
+// "totals": {...}, "kernels": [...]}; `kernels` (the analysis of each
+// launch, analysis/report_json.h) is there when the launches were analyzed.
+std::string to_json(const RunReport& report,
+                    const std::vector<analysis::KernelProfile>& profiles = {});
 
 // Writes the report to $SMSIM_REPORT if set; false when the file cannot be
 // written (a note goes to stderr).
-bool write_report_if_requested(const RunReport& report);
+bool write_report_if_requested(const RunReport& report,
+                               const std::vector<analysis::KernelProfile>& profiles = {});
 
 }  // namespace smsim::runtime

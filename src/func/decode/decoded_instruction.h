@@ -78,6 +78,8 @@ struct DecodedInstruction {
   std::uint8_t src_count = 0;
   isa::Modifier mode = isa::Modifier::Count;     // compare op, atomic op, shuffle mode ...
   isa::Modifier combine = isa::Modifier::Count;  // setp/set boolean combiner
+  isa::Modifier cache = isa::Modifier::Count;    // ld/st cache operator (.ca .cg .cs .lu .cv ...)
+  bool call_frame = false;  // a call argument moved to local memory (InstructionSpec::call_frame)
   std::uint16_t flags = 0;
   bool guard_negated = false;
   std::uint32_t guard_reg = kNoReg;

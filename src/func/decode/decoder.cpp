@@ -150,6 +150,12 @@ class KernelDecoder {
       if (s.has(m)) in.space = space;
     }
     decode_negated_sources(s, in);
+    in.call_frame = s.call_frame;
+    // Values do not depend on the cache operator; the access analysis does.
+    for (Modifier m : {Modifier::Ca, Modifier::Cg, Modifier::Cs, Modifier::Lu, Modifier::Cv,
+                       Modifier::Wb, Modifier::Wt}) {
+      if (s.has(m)) in.cache = m;
+    }
     if (s.has(Modifier::V2)) in.vector = 2;
     if (s.has(Modifier::V4)) in.vector = 4;
     // Register slots hold 64 bits: wider values and eight-element vectors

@@ -66,6 +66,9 @@ struct InstructionSpec {
   // passes that reproduce ptxas (func/load/ptxas_rewrites.h) use it for the
   // hardware's operand negation, which leaves a NaN as it is.
   std::uint8_t negated_sources = 0;
+  // A call's argument or return value that the loader placed in local memory
+  // (calls are inlined; on the GPU these values stay in registers).
+  bool call_frame = false;
 
   isa::Type type(std::size_t slot = 0) const { return types[slot]; }
   bool has(isa::Modifier m) const { return modifiers.contains(m); }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -37,7 +38,8 @@ struct SharedProgress {
 };
 
 std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
-                                     WarpCounters& counters, SharedProgress& progress) {
+                                     WarpCounters& counters, SharedProgress& progress,
+                                     WarpObserver* observer) {
   for (;;) {
     bool any_live = false;
     bool ran = false;
@@ -46,7 +48,7 @@ std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& bloc
       any_live = true;
       if (warp.control.mask() == 0) continue;
       ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
-      const std::uint64_t n = run_warp(c, kWarpSlice, counters);
+      const std::uint64_t n = run_warp(c, kWarpSlice, counters, observer);
       ran = true;
       if (c.error) return c.error;
       const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
@@ -81,13 +83,16 @@ void worker(const LaunchState& launch, SharedProgress& progress) {
     executed_at.assign(launch.kernel.code.size(), 0);
     counters.executed_at = executed_at.data();
   }
+  LaunchObserver* launch_observer = launch.options.observer;
+  std::unique_ptr<WarpObserver> observer;
+  if (launch_observer != nullptr) observer = launch_observer->start_worker();
   const std::uint64_t blocks = launch.config.grid.count();
   for (;;) {
     if (progress.stop.load(std::memory_order_relaxed)) break;
     const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
     if (linear >= blocks) break;
     init_block(launch, linear, block);
-    auto error = run_block(launch, block, counters, progress);
+    auto error = run_block(launch, block, counters, progress, observer.get());
     if (!block.printf_output.empty()) {
       std::scoped_lock lock(progress.mutex);
       progress.printf_output[linear] = std::move(block.printf_output);
@@ -102,6 +107,7 @@ void worker(const LaunchState& launch, SharedProgress& progress) {
     }
   }
   std::scoped_lock lock(progress.mutex);
+  if (observer) launch_observer->finish_worker(std::move(observer));
   progress.stats.thread_instructions += counters.thread_instructions;
   for (std::size_t i = 0; i < counters.per_opcode.size(); ++i) {
     progress.stats.per_opcode[i] += counters.per_opcode[i];

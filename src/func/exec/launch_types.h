@@ -12,6 +12,8 @@
 
 namespace smsim::func {
 
+class LaunchObserver;
+
 struct Dim3 {
   std::uint32_t x = 1, y = 1, z = 1;
   std::uint64_t count() const { return std::uint64_t{x} * y * z; }
@@ -55,6 +57,8 @@ struct LaunchOptions {
   // timing model sets to the simulated cycle before each instruction it
   // issues; off, they count the warp's own instructions.
   bool timed_clock = false;
+  // Watches every issued instruction (func/exec/observer.h); null: not observed.
+  LaunchObserver* observer = nullptr;
 };
 
 struct LaunchError {

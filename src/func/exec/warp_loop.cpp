@@ -65,9 +65,11 @@ constexpr std::uint32_t count_lanes(std::uint32_t v) {
 }
 static_assert(count_lanes(0xFFFF'FFFFu) == 32 && count_lanes(0x8000'0001u) == 2);
 
-}  // namespace
-
-std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters) {
+// The loop is compiled twice: the plain variant has no trace of observation,
+// so a launch without an observer pays nothing for the analysis.
+template <bool kObserved>
+std::uint64_t run_warp_loop(ExecContext& c, std::uint64_t slice, WarpCounters& counters,
+                            [[maybe_unused]] WarpObserver* observer) {
   const DecodedInstruction* code = c.launch.kernel.code.data();
   const auto code_size = static_cast<std::uint32_t>(c.launch.kernel.code.size());
   const bool its = c.launch.options.independent_thread_scheduling;
@@ -90,6 +92,14 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
     counters.thread_instructions += count_lanes(mask);
     if (executed_at != nullptr && mask != 0) executed_at[pc] = 1;
     c.pc = pc;
+    if constexpr (kObserved) {
+      observer->on_instruction(ObservedInstruction{.in = in,
+                                                   .pc = pc,
+                                                   .running = control.mask(),
+                                                   .active = mask,
+                                                   .regs = c.regs,
+                                                   .warp_in_block = c.warp.index});
+    }
     switch (in.control) {
       case Control::none:
         if (mask != 0) in.execute(c, in, mask);
@@ -129,6 +139,14 @@ std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counte
     }
   }
   return executed;
+}
+
+}  // namespace
+
+std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters,
+                       WarpObserver* observer) {
+  if (observer != nullptr) return run_warp_loop<true>(c, slice, counters, observer);
+  return run_warp_loop<false>(c, slice, counters, nullptr);
 }
 
 }  // namespace smsim::func

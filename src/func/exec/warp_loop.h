@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "func/exec/exec_context.h"
+#include "func/exec/observer.h"
 
 namespace smsim::func {
 
@@ -17,7 +18,9 @@ struct WarpCounters {
   std::uint8_t* executed_at = nullptr;
 };
 
-// Returns the number of warp-instructions executed.
-std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters);
+// Returns the number of warp-instructions executed. With an observer, each
+// issued instruction is reported to it first.
+std::uint64_t run_warp(ExecContext& c, std::uint64_t slice, WarpCounters& counters,
+                       WarpObserver* observer = nullptr);
 
 }  // namespace smsim::func

@@ -366,6 +366,7 @@ class KernelLowering {
     }
     rebuilt.set(isa::Modifier::Local);
     s.modifiers = rebuilt;
+    s.call_frame = true;
   }
 
   std::size_t emit(InstructionSpec s) {

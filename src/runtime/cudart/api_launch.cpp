@@ -82,7 +82,13 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   const smsim::func::ParamLayout layout(decoded.params);
   const auto packed = layout.pack(values);
   if (!packed.error.empty()) return cudaErrorInvalidValue;
-  const smsim::runtime::KernelRun run = smsim::runtime::run_kernel(context, kernel, config, packed.bytes);
+  const auto observer = context.analysis().start(decoded, context.gpu());
+  const smsim::runtime::KernelRun run =
+      smsim::runtime::run_kernel(context, kernel, config, packed.bytes, observer.get());
+  if (observer) {
+    context.analysis().finish(kernel.record->name, config, decoded, *observer, kernel.module,
+                              kernel.ptx_text);
+  }
   const smsim::func::LaunchResult& result = run.result;
   context.advance_time(run.milliseconds);
   context.report().launches.push_back({.kernel = kernel.record->name,

@@ -1,6 +1,7 @@
 // `smsim ptx FILE.ptx --kernel NAME --grid X,Y,Z --block X,Y,Z [--smem B]
-// [--arg ...]... [--gpu NAME]`: runs one kernel on the functional engine and
-// prints the executed instruction counts. The --arg forms are described in
+// [--arg ...]... [--gpu NAME] [--profile]`: runs one kernel on the functional engine and
+// prints the executed instruction counts (and with --profile the access and
+// divergence analysis, docs/analysis.md). The --arg forms are described in
 // func/kernel_args.h. Exit 0 when the kernel completes, 1 when the PTX is
 // wrong or the launch fails (the error is printed), 2 for a bad command line.
 
@@ -16,6 +17,10 @@
 #include <vector>
 
 #include "arch/occupancy.h"
+#include "analysis/access_observer.h"
+#include "analysis/kernel_profile.h"
+#include "analysis/profile_text.h"
+#include "analysis/source_map.h"
 #include "func/device.h"
 #include "func/kernel_args.h"
 #include "func/memory/param_layout.h"
@@ -40,6 +45,7 @@ struct PtxRunOptions {
   bool no_fma_contraction = false;
   std::string mode = "functional";
   int regs_per_thread = 32;  // timing mode: for the occupancy (the PTX does not say)
+  bool profile = false;
 };
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -198,6 +204,8 @@ int run_ptx(const PtxRunOptions& opts) {
       .grid = *grid, .block = *block, .dynamic_shared_bytes = opts.dynamic_shared};
   func::LaunchResult result;
   std::optional<timing::TimingStats> cycles;
+  std::unique_ptr<analysis::AccessObserver> observer;
+  if (opts.profile) observer = std::make_unique<analysis::AccessObserver>(*kernel->kernel, *gpu);
   if (opts.mode == "timing") {
     const timing::ParamsOrError model = timing::timing_params(*gpu);
     if (!model.params) {
@@ -215,13 +223,15 @@ int run_ptx(const PtxRunOptions& opts) {
                    gpu->display_name.c_str());
       return kExitUsage;
     }
+    func::LaunchOptions options = device.next_launch_options();
+    options.observer = observer.get();
     timing::TimedLaunchResult timed = timing::launch_timed(
-        *kernel->kernel, config, device.next_launch_options(), device.memory(), packed.bytes,
+        *kernel->kernel, config, options, device.memory(), packed.bytes,
         *model.params, static_cast<std::uint32_t>(blocks->active_blocks_per_sm));
     result = std::move(timed.launch);
     cycles = timed.timing;
   } else {
-    result = device.launch(*kernel, config, packed.bytes);
+    result = device.launch(*kernel, config, packed.bytes, observer.get());
   }
   // The kernel's printf output comes first, as the device flushes it when the
   // launch completes.
@@ -230,6 +240,12 @@ int run_ptx(const PtxRunOptions& opts) {
               grid->x, grid->y, grid->z, block->x, block->y, block->z, gpu->display_name.c_str(),
               std::string(func::cuda_error_name(result.error.code)).c_str());
   print_stats(result.stats);
+  if (observer) {
+    const analysis::KernelProfile profile =
+        analysis::make_profile(opts.kernel, config.grid, config.block, *kernel->kernel,
+                               observer->counters(), analysis::source_map(module));
+    std::fputs(analysis::profile_text({profile}, gpu->display_name).c_str(), stdout);
+  }
   if (cycles) {
     std::printf("cycles (gpc__cycles_elapsed.max): %llu\n",
                 static_cast<unsigned long long>(cycles->cycles));
@@ -289,6 +305,9 @@ void register_ptx_run(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"functional", "timing"}));
   cmd->add_option("--regs", opts->regs_per_thread,
                   "Timing mode: registers per thread for the occupancy (default 32)");
+  cmd->add_flag("--profile", opts->profile,
+                "Analyze memory accesses and divergence (docs/analysis.md); print the summary "
+                "and the ten worst PTX lines");
   add_gpu_options(*cmd, opts->gpu);
   cmd->callback([opts, &exit_code] { exit_code = run_ptx(*opts); });
 }

@@ -1,11 +1,15 @@
 // `smsim run [--gpu NAME] [--mode functional] [--report FILE.json] [--summary]
-// [--no-fma-contraction] -- ./app args...`: runs an unmodified CUDA program (built with
+// [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
 // `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
 // one. The program's stdout and stderr pass through unchanged; smsim writes
-// its summary to stderr only with --summary, its JSON only with --report.
+// its summary to stderr only with --summary or --profile (the access and
+// divergence analysis, docs/analysis.md), its JSON only with --report.
+// `smsim annotate [--gpu NAME] [--output FILE] -- ./app args...` runs the
+// same way and then prints the executed PTX with per-line counts.
 // smsim's exit code is the program's (128+N when signal N ended it), or 2
 // for a bad command line or a program smsim cannot run.
 
+#include <fmt/format.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,14 +19,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "runtime/context.h"
+#include "runtime/launch_analysis.h"
 #include "runtime/program_linkage.h"
 #include "runtime/run_report.h"
 #include "tools/cli/gpu_option.h"
@@ -41,8 +45,26 @@ struct RunOptions {
   std::string report;
   bool summary = false;
   bool no_fma_contraction = false;
+  bool profile = false;
+  bool annotate = false;
+  std::string annotate_output;  // annotate: the listing's file ("" = stdout)
   std::vector<std::string> command;
 };
+
+// A file for the program's runtime to leave one of its outputs in.
+std::string temporary_file(const char* what) {
+  return (std::filesystem::temp_directory_path() / fmt::format("smsim-{}-{}.txt", what, getpid()))
+      .string();
+}
+
+// Copies a file the runtime wrote to `out`; false when there is none.
+bool copy_file_to(const std::string& path, std::FILE* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::fwrite(text.data(), 1, text.size(), out);
+  return true;
+}
 
 // build/lib next to build/bin/smsim, unless SMSIM_CUDART_DIR says otherwise.
 std::filesystem::path cudart_dir() {
@@ -134,6 +156,11 @@ int run_program(const RunOptions& opts) {
                    fmt::format("smsim-run-{}.json", getpid())).string();
   }
 
+  const std::string profile_path = opts.profile ? temporary_file("profile") : "";
+  const std::string annotate_path = !opts.annotate                  ? ""
+                                    : !opts.annotate_output.empty() ? opts.annotate_output
+                                                                    : temporary_file("annotate");
+
   const pid_t child = fork();
   if (child < 0) {
     std::perror("smsim run: fork");
@@ -147,6 +174,8 @@ int run_program(const RunOptions& opts) {
     setenv(runtime::kModeEnvVarName, opts.mode.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
     if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
+    if (!profile_path.empty()) setenv(runtime::kProfileEnvVar, profile_path.c_str(), 1);
+    if (!annotate_path.empty()) setenv(runtime::kAnnotateEnvVar, annotate_path.c_str(), 1);
     std::vector<char*> argv;
     for (const std::string& a : opts.command) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -163,6 +192,20 @@ int run_program(const RunOptions& opts) {
   }
   if (opts.summary) print_summary(report_path);
   if (temporary_report) std::filesystem::remove(report_path);
+  if (!profile_path.empty()) {
+    if (!copy_file_to(profile_path, stderr)) {
+      std::fprintf(stderr, "smsim: the program left no profile (did it launch a kernel?)\n");
+    }
+    std::filesystem::remove(profile_path);
+  }
+  if (opts.annotate && opts.annotate_output.empty()) {
+    std::fflush(stdout);
+    if (!copy_file_to(annotate_path, stdout)) {
+      std::fprintf(stderr,
+                   "smsim annotate: the program left no listing (did it launch a kernel?)\n");
+    }
+    std::filesystem::remove(annotate_path);
+  }
   if (WIFSIGNALED(status)) return kExitSignalBase + WTERMSIG(status);
   return WEXITSTATUS(status);
 }
@@ -179,6 +222,22 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");
+  cmd->add_flag("--profile", opts->profile,
+                "Analyze memory accesses and divergence; print the summary and the ten worst PTX "
+                "lines on stderr after the program");
+  cmd->add_option("command", opts->command, "The program and its arguments, after --")->required();
+  cmd->callback([opts, &exit_code] { exit_code = run_program(*opts); });
+}
+
+void register_annotate(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<RunOptions>();
+  opts->annotate = true;
+  CLI::App* cmd = app.add_subcommand(
+      "annotate",
+      "Run a CUDA program and list its executed PTX, with CUDA source lines and counts");
+  add_gpu_options(*cmd, opts->gpu);
+  cmd->add_option("--output,-o", opts->annotate_output,
+                  "Write the listing to this file instead of stdout (after the program's output)");
   cmd->add_option("command", opts->command, "The program and its arguments, after --")->required();
   cmd->callback([opts, &exit_code] { exit_code = run_program(*opts); });
 }
