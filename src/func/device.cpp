@@ -11,7 +11,7 @@ LaunchResult Device::launch(const ModuleKernel& kernel, const LaunchConfig& conf
     return failed;
   }
   LaunchResult result =
-      launch_kernel(*kernel.kernel, config, next_launch_options(), memory_, params);
+      launch_kernel(*kernel.kernel, config, next_launch_options(), memory_, params, {}, &heap_);
   add_to_totals(result.stats);
   return result;
 }

@@ -23,7 +23,17 @@ struct DecodedInstruction;
 using ExecFn = void (*)(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask);
 
 // Instructions that change which lanes run, handled by the warp loop itself.
-enum class Control : std::uint8_t { none, branch, exit, barrier, trap, breakpoint };
+enum class Control : std::uint8_t {
+  none,
+  branch,
+  branch_indexed,  // brx.idx
+  call,            // a call made for real
+  function_return,
+  exit,
+  barrier,
+  trap,
+  breakpoint
+};
 
 enum class OperandKind : std::uint8_t { none, reg, imm, special };
 

@@ -22,6 +22,12 @@ struct DecodedKernel {
   // Each instruction's form (isa/instruction_form.h), kept only while opcode
   // coverage is recorded (func/exec/opcode_coverage.h); empty otherwise.
   std::vector<std::string> forms;
+  // Real calls and indexed branches (see KernelSpec).
+  std::uint32_t frame_reg = kNoReg;
+  std::vector<CallSite> call_sites;
+  std::vector<CallableFunction> functions;
+  std::vector<std::vector<std::uint32_t>> jump_tables;
+  bool makes_calls() const { return frame_reg != kNoReg; }
 };
 
 }  // namespace smsim::func

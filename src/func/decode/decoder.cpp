@@ -62,6 +62,10 @@ class KernelDecoder {
     kernel.register_count = spec_.register_count + 1;
     kernel.static_shared_bytes = spec_.static_shared_bytes;
     kernel.local_bytes_per_thread = spec_.local_bytes_per_thread;
+    kernel.frame_reg = spec_.frame_reg;
+    kernel.call_sites = spec_.call_sites;
+    kernel.functions = spec_.functions;
+    kernel.jump_tables = spec_.jump_tables;
     for (std::size_t i = 0; i < spec_.param_sizes.size(); ++i) {
       kernel.params.push_back(ParamDecl{.size = spec_.param_sizes[i],
                                         .alignment = i < spec_.param_alignments.size()
@@ -194,15 +198,33 @@ class KernelDecoder {
     }
     const OpcodeExecution& how = opcode_execution(s.opcode);
     in.control = how.control;
+    if (s.opcode == isa::Opcode::Call && s.builtin == Builtin::none) in.control = Control::call;
+    if (s.opcode == isa::Opcode::Ret && s.function_return) in.control = Control::function_return;
     switch (in.control) {
       case Control::branch:
         if (s.target >= spec_.instructions.size()) fail(s, "branch target outside the kernel");
         in.target = s.target;
         if (s.has(Modifier::Uni)) in.flags |= kUniform;
         return in;
+      case Control::branch_indexed:
+        if (s.target >= spec_.jump_tables.size()) fail(s, "brx.idx without a jump table");
+        for (std::uint32_t t : s.target < spec_.jump_tables.size() ? spec_.jump_tables[s.target]
+                                                                   : std::vector<std::uint32_t>{}) {
+          if (t >= spec_.instructions.size()) fail(s, "brx.idx target outside the kernel");
+        }
+        if (in.src_count != 1) fail(s, "brx.idx takes an index register and a target list");
+        in.target = s.target;
+        return in;
+      case Control::call:
+        if (s.target >= spec_.call_sites.size() || in.src_count != 1) {
+          fail(s, "a call needs its call site and one target");
+        }
+        in.target = s.target;
+        return in;
       case Control::barrier:
         decode_barrier(s, in);
         return in;
+      case Control::function_return:
       case Control::exit:
       case Control::trap:
       case Control::breakpoint:
@@ -299,12 +321,19 @@ class KernelDecoder {
     std::vector<std::vector<std::uint32_t>> successors(n);
     for (std::uint32_t i = 0; i < n; ++i) {
       const DecodedInstruction& in = kernel.code[i];
+      const std::vector<std::uint32_t>* table =
+          in.control == Control::branch_indexed && in.target < kernel.jump_tables.size()
+              ? &kernel.jump_tables[in.target]
+              : nullptr;
       append_successors(in.control, in.guard_reg != kNoReg, in.target < n ? in.target : kNoPc, i,
-                        successors[i]);
+                        successors[i], table);
     }
     const std::vector<std::uint32_t> ipdom = immediate_post_dominators(successors);
     for (std::uint32_t i = 0; i < n; ++i) {
-      if (kernel.code[i].control == Control::branch) kernel.code[i].reconverge = ipdom[i];
+      const Control control = kernel.code[i].control;
+      if (control == Control::branch || control == Control::branch_indexed) {
+        kernel.code[i].reconverge = ipdom[i];
+      }
     }
   }
 

@@ -120,6 +120,7 @@ constexpr Entry kEntries[] = {
     {Opcode::Suld, {.select = &select_surface}},
     {Opcode::Sust, {.select = &select_surface}},
     {Opcode::Bra, {.control = Control::branch}},
+    {Opcode::BrxIdx, {.control = Control::branch_indexed}},
     {Opcode::Exit, {.control = Control::exit}},
     {Opcode::Ret, {.control = Control::exit}},
     {Opcode::Trap, {.control = Control::trap}},

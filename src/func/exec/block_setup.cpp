@@ -53,7 +53,11 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
   block.exited_threads = 0;
   block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
                                                      launch.config.dynamic_shared_bytes);
-  block.local = LocalMemory(block.thread_count, k.local_bytes_per_thread);
+  // A kernel making real calls gets the stack (cudaLimitStackSize) after its
+  // own frame.
+  block.local = LocalMemory(
+      block.thread_count, std::uint64_t{k.local_bytes_per_thread} +
+                              (k.makes_calls() ? launch.options.stack_bytes_per_thread : 0));
   block.barriers = {};
   block.printf_output.clear();
   const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
@@ -68,6 +72,12 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     warp.at_barrier = false;
     warp.spins = 0;
     warp.cache = GlobalAccessCache{};
+    if (k.makes_calls()) {
+      for (LaneCalls& lane : warp.calls) {
+        lane.frames.clear();
+        lane.saved.clear();
+      }
+    }
   }
 }
 

@@ -19,6 +19,21 @@ namespace smsim::func {
 inline constexpr std::uint32_t kWarpSize = 32;
 inline constexpr std::uint32_t kNamedBarrierCount = 16;
 
+// One activation of a function called for real, per lane: what its return
+// restores (the caller's frame pointer and the callee's registers as they were
+// before the call) and the call site whose return values it copies back.
+struct LaneFrame {
+  std::uint64_t caller_fp = 0;
+  std::uint32_t site = 0;
+  std::uint32_t function = 0;  // module function index
+  std::size_t saved_at = 0;    // where its registers start in LaneCalls::saved
+};
+
+struct LaneCalls {
+  std::vector<LaneFrame> frames;
+  std::vector<std::uint64_t> saved;
+};
+
 struct WarpState {
   WarpControl control;
   std::vector<std::uint64_t> regs;  // regs[reg * kWarpSize + lane]
@@ -29,6 +44,7 @@ struct WarpState {
   GlobalAccessCache cache;
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
+  std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls
 };
 
 struct BarrierWaiter {

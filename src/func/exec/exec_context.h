@@ -11,6 +11,7 @@
 #include "func/exec/block_state.h"
 #include "func/exec/launch_types.h"
 #include "func/memory/byte_window.h"
+#include "func/memory/device_heap.h"
 #include "func/memory/device_memory.h"
 
 namespace smsim::func {
@@ -22,6 +23,7 @@ struct LaunchState {
   LaunchOptions options;
   DeviceMemory& memory;
   ByteWindow params;
+  DeviceHeap* heap = nullptr;
 };
 
 struct ExecContext {

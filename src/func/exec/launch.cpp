@@ -114,7 +114,8 @@ void worker(const LaunchState& launch, SharedProgress& progress) {
 
 LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& config,
                            const LaunchOptions& options, DeviceMemory& memory,
-                           std::span<const std::byte> params, const LaunchLimits& limits) {
+                           std::span<const std::byte> params, const LaunchLimits& limits,
+                           DeviceHeap* heap) {
   LaunchResult result;
   if (auto problem = validate(kernel, config, params, limits)) {
     result.error =
@@ -126,7 +127,8 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .config = config,
                      .options = options,
                      .memory = memory,
-                     .params = ByteWindow(MemorySpace::param, params.size())};
+                     .params = ByteWindow(MemorySpace::param, params.size()),
+                     .heap = heap};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
   if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);

@@ -55,6 +55,9 @@ struct LaunchOptions {
   // timing model sets to the simulated cycle before each instruction it
   // issues; off, they count the warp's own instructions.
   bool timed_clock = false;
+  // cudaLimitStackSize: the bytes each thread has for the frames of functions
+  // called for real, on top of the kernel's own local memory.
+  std::uint64_t stack_bytes_per_thread = 1024;
 };
 
 struct LaunchError {

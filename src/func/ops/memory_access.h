@@ -18,8 +18,11 @@ inline std::uint64_t lane_address(const ExecContext& c, const DecodedInstruction
 
 // The host address of `size` bytes at `address` in `space` for `lane`, or
 // nullptr after reporting the fault. A generic address is resolved first.
+// The access must be aligned to `alignment`, its size when 0.
 inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t address,
-                          std::uint64_t size, AccessKind access, unsigned lane) {
+                          std::uint64_t size, AccessKind access, unsigned lane,
+                          std::uint64_t alignment = 0) {
+  if (alignment == 0) alignment = size;
   if (space == MemorySpace::generic) {
     const GenericTarget t = resolve_generic(address);
     space = t.space;
@@ -30,20 +33,20 @@ inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t addre
   switch (space) {
     case MemorySpace::global:
     case MemorySpace::constant:
-      fault = c.launch.memory.check(address, size, size, access, c.warp.cache);
+      fault = c.launch.memory.check(address, size, alignment, access, c.warp.cache);
       p = static_cast<std::byte*>(DeviceMemory::host_pointer(address));
       if (fault) fault->space = space;
       break;
     case MemorySpace::shared:
-      fault = c.block.shared.check(address, size, size, access);
+      fault = c.block.shared.check(address, size, alignment, access);
       p = c.block.shared.at(address);
       break;
     case MemorySpace::local:
-      fault = c.block.local.check(address, size, size, access);
+      fault = c.block.local.check(address, size, alignment, access);
       p = c.block.local.at(thread_in_block(c, lane), address);
       break;
     case MemorySpace::param:
-      fault = c.launch.params.check(address, size, size, access);
+      fault = c.launch.params.check(address, size, alignment, access);
       if (!fault && access != AccessKind::read) {
         fault = MemoryFault{.kind = FaultKind::read_only,
                             .space = MemorySpace::param,

@@ -82,6 +82,9 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   const smsim::func::ParamLayout layout(decoded.params);
   const auto packed = layout.pack(values);
   if (!packed.error.empty()) return cudaErrorInvalidValue;
+  // cudaDeviceSetLimit: the per-thread stack of real calls and the device heap.
+  context.device().options().stack_bytes_per_thread = context.stack_bytes;
+  context.device().heap().set_capacity(context.malloc_heap_bytes);
   const smsim::runtime::KernelRun run = smsim::runtime::run_kernel(context, kernel, config, packed.bytes);
   const smsim::func::LaunchResult& result = run.result;
   context.advance_time(run.milliseconds);
