@@ -87,6 +87,10 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
     case S::AggrSmemSize:
       return c.block.shared.size();
     case S::Envreg:
+      // nvcc's grid.sync() builds its workspace pointer as %envreg1:%envreg2
+      // (high:low) and traps when it is 0 (grid.is_valid() is false).
+      if (ref.index == 1) return c.launch.grid_workspace >> 32;
+      if (ref.index == 2) return c.launch.grid_workspace & 0xFFFF'FFFFu;
       return 0;
     case S::IsExplicitCluster:
       return 0;

@@ -24,6 +24,9 @@ struct LaunchState {
   DeviceMemory& memory;
   ByteWindow params;
   DeviceHeap* heap = nullptr;
+  // The device address of a cooperative launch's grid-sync workspace
+  // (%envreg1:%envreg2), 0 for other launches.
+  std::uint64_t grid_workspace = 0;
 };
 
 struct ExecContext {

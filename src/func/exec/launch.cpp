@@ -36,79 +36,141 @@ struct SharedProgress {
   std::vector<std::uint8_t> executed_at;               // opcode coverage, when recorded
 };
 
-std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
-                                     WarpCounters& counters, SharedProgress& progress) {
-  for (;;) {
-    bool any_live = false;
-    bool ran = false;
-    for (WarpState& warp : block.warps) {
-      if (warp.control.finished()) continue;
-      any_live = true;
-      if (warp.control.mask() == 0) continue;
-      ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
-      const std::uint64_t n = run_warp(c, kWarpSlice, counters);
-      ran = true;
-      if (c.error) return c.error;
-      const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
-      if (total > launch.options.instruction_budget) {
-        return LaunchError{
-            .code = CudaError::launch_timeout,
-            .message = fmt::format(
-                "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
-                "warp {} at PTX line {}); the kernel may never finish",
-                launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
-                block.ctaid.z, warp.index,
-                warp.control.pc() < launch.kernel.code.size()
-                    ? launch.kernel.code[warp.control.pc()].ptx_line
-                    : 0)};
-      }
-      if (progress.stop.load(std::memory_order_relaxed)) return std::nullopt;
+enum class Round { running, finished, stopped };
+
+// One turn for every warp of the block that can run. A block none of whose
+// warps can run, with some not finished, is deadlocked at a barrier.
+Round run_round(const LaunchState& launch, BlockState& block, WarpCounters& counters,
+                SharedProgress& progress, std::optional<LaunchError>& error) {
+  bool any_live = false;
+  bool ran = false;
+  for (WarpState& warp : block.warps) {
+    if (warp.control.finished()) continue;
+    any_live = true;
+    if (warp.control.mask() == 0) continue;
+    ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
+    const std::uint64_t n = run_warp(c, kWarpSlice, counters);
+    ran = true;
+    if (c.error) {
+      error = std::move(c.error);
+      return Round::stopped;
     }
-    if (!any_live) return std::nullopt;
-    if (!ran) {
-      if (release_completed_barriers(launch, block)) continue;
-      return LaunchError{.code = CudaError::launch_timeout,
-                         .message = describe_barrier_deadlock(launch, block)};
+    const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
+    if (total > launch.options.instruction_budget) {
+      error = LaunchError{
+          .code = CudaError::launch_timeout,
+          .message = fmt::format(
+              "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
+              "warp {} at PTX line {}); the kernel may never finish",
+              launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
+              block.ctaid.z, warp.index,
+              warp.control.pc() < launch.kernel.code.size()
+                  ? launch.kernel.code[warp.control.pc()].ptx_line
+                  : 0)};
+      return Round::stopped;
     }
+    if (progress.stop.load(std::memory_order_relaxed)) return Round::stopped;
+  }
+  if (!any_live) return Round::finished;
+  if (!ran) {
+    if (release_completed_barriers(launch, block)) return Round::running;
+    error = LaunchError{.code = CudaError::launch_timeout,
+                        .message = describe_barrier_deadlock(launch, block)};
+    return Round::stopped;
+  }
+  return Round::running;
+}
+
+// Records a block's printf text and, if it failed, its error (the lowest
+// block index wins, so results do not depend on the thread count).
+void finish_block(SharedProgress& progress, std::uint64_t linear, BlockState& block,
+                  std::optional<LaunchError> error) {
+  std::scoped_lock lock(progress.mutex);
+  if (!block.printf_output.empty()) {
+    progress.printf_output[linear] = std::move(block.printf_output);
+  }
+  if (!error) return;
+  if (!progress.first_error || progress.first_error->first > linear) {
+    progress.first_error.emplace(linear, std::move(*error));
+  }
+  progress.stop.store(true, std::memory_order_relaxed);
+}
+
+// Opcode coverage, when recorded: the worker's own executed-instruction flags.
+void enable_coverage(const LaunchState& launch, WarpCounters& counters,
+                     std::vector<std::uint8_t>& executed_at) {
+  if (launch.kernel.forms.empty()) return;
+  executed_at.assign(launch.kernel.code.size(), 0);
+  counters.executed_at = executed_at.data();
+}
+
+void merge_counters(SharedProgress& progress, const WarpCounters& counters,
+                    const std::vector<std::uint8_t>& executed_at) {
+  std::scoped_lock lock(progress.mutex);
+  for (std::size_t i = 0; i < executed_at.size(); ++i) progress.executed_at[i] |= executed_at[i];
+  progress.stats.thread_instructions += counters.thread_instructions;
+  for (std::size_t i = 0; i < counters.per_opcode.size(); ++i) {
+    progress.stats.per_opcode[i] += counters.per_opcode[i];
+    progress.stats.warp_instructions += counters.per_opcode[i];
   }
 }
 
+// Blocks are independent: each worker runs one block to completion, then
+// takes the next index.
 void worker(const LaunchState& launch, SharedProgress& progress) {
   BlockState block;
   WarpCounters counters;
   std::vector<std::uint8_t> executed_at;
-  if (!launch.kernel.forms.empty()) {
-    executed_at.assign(launch.kernel.code.size(), 0);
-    counters.executed_at = executed_at.data();
-  }
+  enable_coverage(launch, counters, executed_at);
   const std::uint64_t blocks = launch.config.grid.count();
   for (;;) {
     if (progress.stop.load(std::memory_order_relaxed)) break;
     const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
     if (linear >= blocks) break;
     init_block(launch, linear, block);
-    auto error = run_block(launch, block, counters, progress);
-    if (!block.printf_output.empty()) {
-      std::scoped_lock lock(progress.mutex);
-      progress.printf_output[linear] = std::move(block.printf_output);
-    }
-    if (error) {
-      std::scoped_lock lock(progress.mutex);
-      if (!progress.first_error || progress.first_error->first > linear) {
-        progress.first_error.emplace(linear, std::move(*error));
-      }
-      progress.stop.store(true, std::memory_order_relaxed);
-      break;
-    }
+    std::optional<LaunchError> error;
+    Round round = Round::running;
+    while (round == Round::running) round = run_round(launch, block, counters, progress, error);
+    finish_block(progress, linear, block, std::move(error));
+    if (round == Round::stopped) break;
   }
-  std::scoped_lock lock(progress.mutex);
-  progress.stats.thread_instructions += counters.thread_instructions;
-  for (std::size_t i = 0; i < counters.per_opcode.size(); ++i) {
-    progress.stats.per_opcode[i] += counters.per_opcode[i];
-    progress.stats.warp_instructions += counters.per_opcode[i];
-  }
-  for (std::size_t i = 0; i < executed_at.size(); ++i) progress.executed_at[i] |= executed_at[i];
+  merge_counters(progress, counters, executed_at);
 }
+
+// A cooperative grid: blocks may wait for each other (grid.sync()), so every
+// block of the worker's share (every `stride`-th from `first`) is resident at
+// once and they take turns, one round each.
+void cooperative_worker(const LaunchState& launch, SharedProgress& progress, std::uint64_t first,
+                        std::uint64_t stride) {
+  const std::uint64_t blocks = launch.config.grid.count();
+  std::vector<BlockState> resident;
+  std::vector<std::uint64_t> ids;
+  for (std::uint64_t linear = first; linear < blocks; linear += stride) ids.push_back(linear);
+  resident.resize(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) init_block(launch, ids[i], resident[i]);
+  WarpCounters counters;
+  std::vector<std::uint8_t> executed_at;
+  enable_coverage(launch, counters, executed_at);
+  std::vector<bool> done(ids.size(), false);
+  std::size_t remaining = ids.size();
+  while (remaining > 0 && !progress.stop.load(std::memory_order_relaxed)) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (done[i]) continue;
+      std::optional<LaunchError> error;
+      const Round round = run_round(launch, resident[i], counters, progress, error);
+      if (round == Round::running) continue;
+      done[i] = true;
+      --remaining;
+      finish_block(progress, ids[i], resident[i], std::move(error));
+      if (round == Round::stopped) break;
+    }
+  }
+  merge_counters(progress, counters, executed_at);
+}
+
+// cudaLaunchCooperativeKernel's workspace: grid.sync() counts arriving blocks
+// in the word at offset 4 (nvcc 13's cooperative groups).
+constexpr std::uint64_t kGridWorkspaceBytes = 16;
 
 }  // namespace
 
@@ -135,15 +197,32 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
   const std::uint64_t blocks = config.grid.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
+  if (config.cooperative) {
+    launch.grid_workspace = memory.allocate(kGridWorkspaceBytes);
+    if (launch.grid_workspace == 0) {
+      result.error = LaunchError{
+          .code = CudaError::launch_failure,
+          .message = fmt::format("kernel {}: no device memory for the cooperative launch's "
+                                 "grid-sync workspace",
+                                 kernel.name)};
+      return result;
+    }
+  }
+  auto work = [&launch, &progress, threads](std::uint32_t t) {
+    if (launch.config.cooperative) {
+      cooperative_worker(launch, progress, t, threads);
+    } else {
+      worker(launch, progress);
+    }
+  };
   if (threads <= 1) {
-    worker(launch, progress);
+    work(0);
   } else {
     std::vector<std::jthread> pool;
     pool.reserve(threads);
-    for (std::uint32_t t = 0; t < threads; ++t) {
-      pool.emplace_back([&launch, &progress] { worker(launch, progress); });
-    }
+    for (std::uint32_t t = 0; t < threads; ++t) pool.emplace_back(work, t);
   }
+  if (launch.grid_workspace != 0) memory.free(launch.grid_workspace);
   result.stats = progress.stats;
   if (!kernel.forms.empty()) record_opcode_coverage(kernel, progress.executed_at);
   for (auto& [index, text] : progress.printf_output) result.printf_output += text;

@@ -21,6 +21,9 @@ struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   std::uint32_t dynamic_shared_bytes = 0;
+  // cudaLaunchCooperativeKernel: every block is resident at once and the
+  // grid gets the workspace grid.sync() uses.
+  bool cooperative = false;
 };
 
 struct LaunchOptions {
