@@ -54,7 +54,8 @@ struct InstructionSpec {
   std::array<isa::Type, isa::kMaxTypeSlots> types{};
   std::uint8_t type_count = 0;
   isa::ModifierMask modifiers;
-  std::uint32_t guard_reg = kNoReg;  // `@p` / `@!p`
+  std::array<std::uint16_t, 3> shape{};  // matrix instructions: .mMnNkK (m, n, k)
+  std::uint32_t guard_reg = kNoReg;      // `@p` / `@!p`
   bool guard_negated = false;
   // PTX order: the first `dst_count` operands are written; vector braces are
   // flattened into consecutive operands.
@@ -80,7 +81,8 @@ struct KernelSpec {
   std::vector<std::uint32_t> param_alignments;
   std::uint32_t static_shared_bytes = 0;
   std::uint32_t local_bytes_per_thread = 0;
-  std::uint32_t ptx_target_sm = 0;  // from `.target sm_XX`
+  std::uint32_t ptx_target_sm = 0;                     // from `.target sm_XX`
+  std::array<std::uint32_t, 3> cluster_dims{1, 1, 1};  // .reqnctapercluster
 };
 
 }  // namespace smsim::func

@@ -22,6 +22,7 @@ struct LaunchState {
   LaunchOptions options;
   DeviceMemory& memory;
   ByteWindow params;
+  Dim3 cluster_dims;  // blocks per cluster (1,1,1: every block is its own cluster)
 };
 
 struct ExecContext {
@@ -52,6 +53,8 @@ inline std::uint64_t read(const ExecContext& c, const Operand& op, unsigned lane
       return op.imm;
     case OperandKind::special:
       return special_value(c, op.special, lane);
+    case OperandKind::address:
+      return (op.reg == kNoReg ? 0 : c.regs[op.reg * kWarpSize + lane]) + op.imm;
     case OperandKind::none:
       return 0;
   }

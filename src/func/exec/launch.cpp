@@ -7,11 +7,13 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
 #include "func/exec/barriers.h"
 #include "func/exec/block_setup.h"
+#include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/opcode_coverage.h"
 #include "func/exec/warp_loop.h"
@@ -36,66 +38,109 @@ struct SharedProgress {
   std::vector<std::uint8_t> executed_at;               // opcode coverage, when recorded
 };
 
-std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
-                                     WarpCounters& counters, SharedProgress& progress) {
+// The blocks of a cluster (one block when the launch has no clusters) share
+// one host thread: their warps take turns, so that warps and blocks waiting
+// on each other (barriers, shared-memory flags, barrier.cluster, distributed
+// shared memory) make progress. A round in which no warp can run is a
+// deadlock.
+std::optional<LaunchError> run_blocks(const LaunchState& launch, std::span<BlockState> blocks,
+                                      WarpCounters& counters, SharedProgress& progress) {
   for (;;) {
     bool any_live = false;
     bool ran = false;
-    for (WarpState& warp : block.warps) {
-      if (warp.control.finished()) continue;
-      any_live = true;
-      if (warp.control.mask() == 0) continue;
-      ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
-      const std::uint64_t n = run_warp(c, kWarpSlice, counters);
-      ran = true;
-      if (c.error) return c.error;
-      const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
-      if (total > launch.options.instruction_budget) {
-        return LaunchError{
-            .code = CudaError::launch_timeout,
-            .message = fmt::format(
-                "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
-                "warp {} at PTX line {}); the kernel may never finish",
-                launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
-                block.ctaid.z, warp.index,
-                warp.control.pc() < launch.kernel.code.size()
-                    ? launch.kernel.code[warp.control.pc()].ptx_line
-                    : 0)};
+    for (BlockState& block : blocks) {
+      for (WarpState& warp : block.warps) {
+        if (warp.control.finished()) continue;
+        any_live = true;
+        if (warp.control.mask() == 0) continue;
+        ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
+        const std::uint64_t n = run_warp(c, kWarpSlice, counters);
+        ran = true;
+        if (c.error) return c.error;
+        const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
+        if (total > launch.options.instruction_budget) {
+          return LaunchError{
+              .code = CudaError::launch_timeout,
+              .message = fmt::format(
+                  "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
+                  "warp {} at PTX line {}); the kernel may never finish",
+                  launch.kernel.name, launch.options.instruction_budget, block.ctaid.x,
+                  block.ctaid.y, block.ctaid.z, warp.index,
+                  warp.control.pc() < launch.kernel.code.size()
+                      ? launch.kernel.code[warp.control.pc()].ptx_line
+                      : 0)};
+        }
+        if (progress.stop.load(std::memory_order_relaxed)) return std::nullopt;
       }
-      if (progress.stop.load(std::memory_order_relaxed)) return std::nullopt;
     }
     if (!any_live) return std::nullopt;
     if (!ran) {
-      if (release_completed_barriers(launch, block)) continue;
+      bool released = false;
+      for (BlockState& block : blocks) released = release_completed_barriers(launch, block) || released;
+      if (released) continue;
       return LaunchError{.code = CudaError::launch_timeout,
-                         .message = describe_barrier_deadlock(launch, block)};
+                         .message = blocks.size() == 1
+                                        ? describe_barrier_deadlock(launch, blocks.front())
+                                        : describe_cluster_deadlock(launch, blocks)};
     }
   }
 }
 
+// Blocks of cluster `index` (clusters numbered like blocks, x fastest),
+// initialised and linked to `cluster`.
+void init_cluster(const LaunchState& launch, std::uint64_t index, ClusterState& cluster,
+                  std::vector<BlockState>& blocks) {
+  const Dim3& d = launch.cluster_dims;
+  const Dim3& g = launch.config.grid;
+  const Dim3 clusters{g.x / d.x, g.y / d.y, g.z / d.z};
+  cluster.dims = d;
+  cluster.id = block_index(clusters, index);
+  cluster.blocks.clear();
+  cluster.thread_count = 0;
+  cluster.arrived = 0;
+  cluster.phase = 0;
+  cluster.waiters.clear();
+  for (std::uint32_t rank = 0; rank < blocks.size(); ++rank) {
+    const Dim3 r = block_index(d, rank);
+    const std::uint64_t x = std::uint64_t{cluster.id.x} * d.x + r.x;
+    const std::uint64_t y = std::uint64_t{cluster.id.y} * d.y + r.y;
+    const std::uint64_t z = std::uint64_t{cluster.id.z} * d.z + r.z;
+    BlockState& block = blocks[rank];
+    init_block(launch, x + g.x * (y + std::uint64_t{g.y} * z), block);
+    block.cluster = &cluster;
+    block.cluster_rank = rank;
+    cluster.blocks.push_back(&block);
+    cluster.thread_count += block.thread_count;
+  }
+}
+
 void worker(const LaunchState& launch, SharedProgress& progress) {
-  BlockState block;
+  std::vector<BlockState> blocks(launch.cluster_dims.count());
+  ClusterState cluster;
   WarpCounters counters;
   std::vector<std::uint8_t> executed_at;
   if (!launch.kernel.forms.empty()) {
     executed_at.assign(launch.kernel.code.size(), 0);
     counters.executed_at = executed_at.data();
   }
-  const std::uint64_t blocks = launch.config.grid.count();
+  const std::uint64_t clusters = launch.config.grid.count() / blocks.size();
   for (;;) {
     if (progress.stop.load(std::memory_order_relaxed)) break;
-    const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (linear >= blocks) break;
-    init_block(launch, linear, block);
-    auto error = run_block(launch, block, counters, progress);
-    if (!block.printf_output.empty()) {
+    const std::uint64_t index = progress.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (index >= clusters) break;
+    init_cluster(launch, index, cluster, blocks);
+    auto error = run_blocks(launch, blocks, counters, progress);
+    std::uint64_t first_linear = UINT64_MAX;
+    for (BlockState& block : blocks) {
+      first_linear = std::min(first_linear, block.linear_id);
+      if (block.printf_output.empty()) continue;
       std::scoped_lock lock(progress.mutex);
-      progress.printf_output[linear] = std::move(block.printf_output);
+      progress.printf_output[block.linear_id] = std::move(block.printf_output);
     }
     if (error) {
       std::scoped_lock lock(progress.mutex);
-      if (!progress.first_error || progress.first_error->first > linear) {
-        progress.first_error.emplace(linear, std::move(*error));
+      if (!progress.first_error || progress.first_error->first > first_linear) {
+        progress.first_error.emplace(first_linear, std::move(*error));
       }
       progress.stop.store(true, std::memory_order_relaxed);
       break;
@@ -126,11 +171,12 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .config = config,
                      .options = options,
                      .memory = memory,
-                     .params = ByteWindow(MemorySpace::param, params.size())};
+                     .params = ByteWindow(MemorySpace::param, params.size()),
+                     .cluster_dims = cluster_dims(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
   if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);
-  const std::uint64_t blocks = config.grid.count();
+  const std::uint64_t blocks = config.grid.count() / launch.cluster_dims.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
   if (threads <= 1) {

@@ -21,6 +21,9 @@ struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   std::uint32_t dynamic_shared_bytes = 0;
+  // Blocks per thread-block cluster (cudaLaunchAttributeClusterDimension);
+  // 1,1,1 takes the kernel's .reqnctapercluster, if any.
+  Dim3 cluster;
 };
 
 struct LaunchOptions {
