@@ -142,6 +142,31 @@ LOCAL:
   ret;
 }
 
+// A bulk copy of 32 bytes into shared memory completes the transaction bytes
+// an mbarrier expects; the data then goes back out with a bulk-group copy.
+.visible .entry bulk(.param .u64 in, .param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  .reg .pred %p<4>;
+  .shared .align 8 .b64 bar;
+  .shared .align 16 .b8 buf[32];
+  ld.param.u64 %rd1, [in];
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, bar;
+  mov.u32 %r2, buf;
+  mbarrier.init.shared.b64 [%r1], 1;
+  mbarrier.arrive.expect_tx.shared.b64 %rd3, [%r1], 32;
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], 32, [%r1];
+WAIT:
+  mbarrier.try_wait.parity.shared.b64 %p1, [%r1], 0;
+  @!%p1 bra WAIT;
+  cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r2], 32;
+  cp.async.bulk.commit_group;
+  cp.async.bulk.wait_group 0;
+  ret;
+}
+
 .visible .entry unsupported_mma(.param .u64 out)
 {
   .reg .b32 %r<16>;
@@ -234,6 +259,17 @@ TEST_F(HopperOps, CpAsyncZeroFillsPastTheSourceSize) {
                      ParamBytes().add(in).add(out).span());
   ASSERT_TRUE(r.ok()) << r.error.message;
   EXPECT_EQ(download<std::uint32_t>(out, 4), (std::vector<std::uint32_t>{0x12345678, 0, 0, 0}));
+}
+
+TEST_F(HopperOps, BulkCopiesCompleteMbarrierTransactions) {
+  std::vector<std::uint32_t> data(8);
+  for (std::uint32_t i = 0; i < 8; ++i) data[i] = 0x1000 + i;
+  const std::uint64_t in = device_.allocate(32), out = device_.allocate(32);
+  device_.copy_to_device(in, data.data(), 32);
+  const LaunchResult r = device_.launch(kernel("bulk"), LaunchConfig{.grid = {1}, .block = {1}},
+                                        ParamBytes().add(in).add(out).span());
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  EXPECT_EQ(download<std::uint32_t>(out, 8), data);
 }
 
 TEST_F(HopperOps, UnsupportedMatrixFormsAreLoadTimeErrors) {

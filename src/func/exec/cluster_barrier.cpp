@@ -39,6 +39,14 @@ bool complete_phase_if_done(ClusterState& cluster) {
 }  // namespace
 
 void cluster_barrier(ExecContext& c, const DecodedInstruction& in) {
+  if (c.block.cluster == nullptr) {
+    // A runner that does not group blocks into clusters (the timing model).
+    report_error(c, CudaError::launch_failure,
+                 fmt::format("kernel {}: barrier.cluster at PTX line {} is not supported in this "
+                             "mode",
+                             c.launch.kernel.name, in.ptx_line));
+    return;
+  }
   ClusterState& cluster = *c.block.cluster;
   WarpState& warp = c.warp;
   const std::uint32_t group = warp.control.mask();

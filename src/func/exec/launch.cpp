@@ -76,7 +76,8 @@ std::optional<LaunchError> run_blocks(const LaunchState& launch, std::span<Block
     if (!any_live) return std::nullopt;
     if (!ran) {
       bool released = false;
-      for (BlockState& block : blocks) released = release_completed_barriers(launch, block) || released;
+      for (BlockState& block : blocks)
+        released = release_completed_barriers(launch, block) || released;
       if (released) continue;
       return LaunchError{.code = CudaError::launch_timeout,
                          .message = blocks.size() == 1

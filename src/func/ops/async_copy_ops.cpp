@@ -1,9 +1,11 @@
 // cp.async (global -> shared, 4/8/16 bytes, optional source size or
-// ignore-src predicate) and its groups. The engine performs each copy when
+// ignore-src predicate), cp.async.bulk (global or shared::cta ->
+// shared::cluster completing mbarrier transaction bytes, shared::cta ->
+// global in bulk groups) and their groups. The engine performs each copy when
 // the instruction issues: a copy may complete at any time before the
-// cp.async.wait_group / wait_all that waits for it, so completing at once is
-// one of the orders the hardware allows, and the commit/wait instructions
-// then have nothing left to do.
+// wait_group / wait_all / mbarrier phase that waits for it, so completing at
+// once is one of the orders the hardware allows, and the commit/wait
+// instructions then have nothing left to wait for.
 
 #include <fmt/format.h>
 
@@ -13,6 +15,7 @@
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/memory_access.h"
+#include "isa/semantics/mbarrier_state.h"
 
 namespace smsim::func {
 namespace {
@@ -52,9 +55,66 @@ void copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// cp.async.bulk sources after the destination address: the source address,
+// the size in bytes, then the mbarrier (shared::cluster forms).
+constexpr std::uint8_t kBulkSize = 1;
+constexpr std::uint8_t kBulkBarrier = 2;
+// Bulk copies move 16-byte aligned chunks.
+constexpr std::uint64_t kBulkChunk = 16;
+
+template <MemorySpace Source, MemorySpace Destination, bool CompletesTx>
+void bulk_copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const std::uint64_t size = read(c, in.src[kBulkSize], lane);
+    const std::uint64_t dst = lane_address(c, in, lane);
+    const std::uint64_t src = read(c, in.src[kSourceAddress], lane);
+    for (std::uint64_t at = 0; at < size; at += kBulkChunk) {
+      const std::byte* from = resolve(c, Source, src + at, kBulkChunk, AccessKind::read, lane);
+      if (from == nullptr) return;
+      std::byte chunk[kBulkChunk];
+      std::memcpy(chunk, from, kBulkChunk);
+      std::byte* to = resolve(c, Destination, dst + at, kBulkChunk, AccessKind::write, lane);
+      if (to == nullptr) return;
+      std::memcpy(to, chunk, kBulkChunk);
+    }
+    if constexpr (CompletesTx) {
+      std::byte* bar = resolve(c, MemorySpace::shared, read(c, in.src[kBulkBarrier], lane),
+                               sizeof(std::uint64_t), AccessKind::atomic, lane);
+      if (bar == nullptr) return;
+      std::uint64_t word;
+      std::memcpy(&word, bar, sizeof word);
+      word = isa::sem::mbarrier_complete_tx(word, static_cast<std::uint32_t>(size));
+      std::memcpy(bar, &word, sizeof word);
+    }
+  });
+}
+
+ExecFn select_bulk(const InstructionSpec& spec, const DecodedInstruction& in, std::string& why) {
+  using isa::Modifier;
+  const bool to_cluster = spec.has(Modifier::MbarrierCompleteTxBytes);
+  const bool operands_ok = in.src_count > (to_cluster ? kBulkBarrier : kBulkSize) &&
+                           in.src[kSourceAddress].kind == OperandKind::address &&
+                           (!to_cluster || in.src[kBulkBarrier].kind == OperandKind::address);
+  const bool size_ok =
+      in.src[kBulkSize].kind != OperandKind::imm || in.src[kBulkSize].imm % kBulkChunk == 0;
+  if (operands_ok && size_ok && !spec.has(Modifier::MulticastCluster)) {
+    if (to_cluster && spec.has(Modifier::Global)) {
+      return &bulk_copy<MemorySpace::global, MemorySpace::shared, true>;
+    }
+    if (to_cluster) return &bulk_copy<MemorySpace::shared, MemorySpace::shared, true>;
+    if (spec.has(Modifier::BulkGroup) && spec.has(Modifier::Global)) {
+      return &bulk_copy<MemorySpace::shared, MemorySpace::global, false>;
+    }
+  }
+  why = "cp.async.bulk in this form (multicast, prefetch or tensor maps) is not implemented";
+  return nullptr;
+}
+
 }  // namespace
 
 ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (spec.opcode == isa::Opcode::CpAsyncBulk) return select_bulk(spec, in, why);
   if (spec.opcode != isa::Opcode::CpAsync) return select_no_effect(spec, in, why);
   if (spec.has(isa::Modifier::L2CacheHint)) in.mode = isa::Modifier::L2CacheHint;
   const bool operands_ok = in.src_count > kCopySize &&

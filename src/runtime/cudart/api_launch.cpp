@@ -58,11 +58,10 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
     return cudaErrorInvalidPtx;
   }
   if (shared > UINT32_MAX) return cudaErrorInvalidValue;
-  const smsim::func::LaunchConfig config{
-      .grid = to_dim3(grid),
-      .block = to_dim3(block),
-      .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
-      .cluster = to_dim3(cluster)};
+  const smsim::func::LaunchConfig config{.grid = to_dim3(grid),
+                                         .block = to_dim3(block),
+                                         .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
+                                         .cluster = to_dim3(cluster)};
   if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
     return static_cast<cudaError_t>(e);
   }
