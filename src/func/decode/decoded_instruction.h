@@ -35,7 +35,9 @@ enum class Control : std::uint8_t {
   breakpoint
 };
 
-enum class OperandKind : std::uint8_t { none, reg, imm, special };
+// `address`: a second memory operand ([reg + imm], reg may be kNoReg) of an
+// instruction with two (cp.async): the first is addr_reg/addr_offset.
+enum class OperandKind : std::uint8_t { none, reg, imm, special, address };
 
 struct Operand {
   OperandKind kind = OperandKind::none;
@@ -96,6 +98,10 @@ struct DecodedInstruction {
   std::uint32_t target = kNoPc;      // branch target
   std::uint32_t reconverge = kNoPc;  // the branch's immediate post-dominator
   std::uint32_t ptx_line = 0;
+  // Matrix instructions (mma, wmma) have more operands than dst/src hold:
+  // theirs are DecodedKernel::operand_lists[operand_list ...], destinations
+  // first (dst_count of them, then src_count sources).
+  std::uint32_t operand_list = kNoPc;
   Operand dst[kMaxDst];
   Operand src[kMaxSrc];
 

@@ -45,10 +45,10 @@ struct ModifierSpace {
 };
 
 constexpr ModifierSpace kSpaces[] = {
-    {Modifier::Global, MemorySpace::global},    {Modifier::Shared, MemorySpace::shared},
-    {Modifier::SharedCta, MemorySpace::shared}, {Modifier::Local, MemorySpace::local},
-    {Modifier::Const, MemorySpace::constant},   {Modifier::Param, MemorySpace::param},
-    {Modifier::ParamEntry, MemorySpace::param},
+    {Modifier::Global, MemorySpace::global},        {Modifier::Shared, MemorySpace::shared},
+    {Modifier::SharedCta, MemorySpace::shared},     {Modifier::Local, MemorySpace::local},
+    {Modifier::SharedCluster, MemorySpace::shared}, {Modifier::Const, MemorySpace::constant},
+    {Modifier::Param, MemorySpace::param},          {Modifier::ParamEntry, MemorySpace::param},
 };
 
 class KernelDecoder {
@@ -72,6 +72,7 @@ class KernelDecoder {
                                                          ? spec_.param_alignments[i]
                                                          : spec_.param_sizes[i]});
     }
+    kernel.cluster_dims = Dim3{spec_.cluster_dims[0], spec_.cluster_dims[1], spec_.cluster_dims[2]};
     kernel.code.reserve(spec_.instructions.size());
     for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
       kernel.code.push_back(decode(spec_.instructions[i]));
@@ -83,6 +84,7 @@ class KernelDecoder {
       }
     }
     set_reconvergence(kernel);
+    kernel.operand_lists = std::move(operand_lists_);
     DecodeResult result;
     result.errors = std::move(errors_);
     if (result.errors.empty()) result.kernel = std::move(kernel);
@@ -170,16 +172,30 @@ class KernelDecoder {
       in.guard_negated = s.guard_negated;
     }
     bool have_address = false;
+    const bool listed = has_operand_list(s.opcode);
+    if (listed) in.operand_list = static_cast<std::uint32_t>(operand_lists_.size());
     for (std::size_t k = 0; k < s.operands.size(); ++k) {
       const SpecOperand& o = s.operands[k];
-      if (o.kind == SpecOperand::Kind::address) {
-        if (have_address) {
-          fail(s, "more than one address operand");
+      if (o.kind == SpecOperand::Kind::address && have_address) {
+        // A second memory operand (cp.async's source) is a source operand.
+        if (in.src_count == kMaxSrc) {
+          fail(s, "too many source operands");
           continue;
         }
+        Operand second{.kind = OperandKind::address, .imm = o.imm};
+        if (o.reg != kNoReg && register_ok(s, o.reg)) second.reg = o.reg;
+        in.src[in.src_count++] = second;
+        continue;
+      }
+      if (o.kind == SpecOperand::Kind::address) {
         have_address = true;
         if (o.reg != kNoReg && register_ok(s, o.reg)) in.addr_reg = o.reg;
         in.addr_offset = o.imm;
+        continue;
+      }
+      if (listed) {
+        operand_lists_.push_back(operand(s, o));
+        ++(k < s.dst_count ? in.dst_count : in.src_count);
         continue;
       }
       if (k < s.dst_count) {
@@ -312,6 +328,11 @@ class KernelDecoder {
     if (in.combine == Modifier::Red && in.mode == Modifier::Count) {
       fail(s, "bar.red needs .popc, .and or .or");
     }
+    if (s.opcode == isa::Opcode::BarrierCluster) {
+      // barrier.cluster.arrive / .wait: no operands; .aligned changes nothing here.
+      if (!s.has(Modifier::Arrive) && !s.has(Modifier::Wait)) fail(s, "needs .arrive or .wait");
+      return;
+    }
     if (in.src_count == 0) fail(s, "a barrier needs a barrier id");
   }
 
@@ -337,8 +358,15 @@ class KernelDecoder {
     }
   }
 
+  // Matrix instructions keep their many operands in the kernel's list.
+  static bool has_operand_list(isa::Opcode op) {
+    return op == isa::Opcode::Mma || op == isa::Opcode::WmmaLoad || op == isa::Opcode::WmmaStore ||
+           op == isa::Opcode::WmmaMma;
+  }
+
   const KernelSpec& spec_;
   std::vector<DecodeError> errors_;
+  std::vector<Operand> operand_lists_;
 };
 
 }  // namespace

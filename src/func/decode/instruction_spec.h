@@ -90,7 +90,8 @@ struct InstructionSpec {
   std::array<isa::Type, isa::kMaxTypeSlots> types{};
   std::uint8_t type_count = 0;
   isa::ModifierMask modifiers;
-  std::uint32_t guard_reg = kNoReg;  // `@p` / `@!p`
+  std::array<std::uint16_t, 3> shape{};  // matrix instructions: .mMnNkK (m, n, k)
+  std::uint32_t guard_reg = kNoReg;      // `@p` / `@!p`
   bool guard_negated = false;
   // PTX order: the first `dst_count` operands are written; vector braces are
   // flattened into consecutive operands.
@@ -127,6 +128,7 @@ struct KernelSpec {
   std::vector<CallSite> call_sites;
   std::vector<CallableFunction> functions;
   std::vector<std::vector<std::uint32_t>> jump_tables;
+  std::array<std::uint32_t, 3> cluster_dims{1, 1, 1};  // .reqnctapercluster
 };
 
 }  // namespace smsim::func

@@ -45,6 +45,9 @@ struct WarpState {
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
   std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls
+  // barrier.cluster.arrive calls per lane; a lane's wait completes once the
+  // cluster has completed that many phases.
+  std::array<std::uint32_t, kWarpSize> cluster_arrivals{};
 };
 
 struct BarrierWaiter {
@@ -63,6 +66,29 @@ struct NamedBarrier {
   std::vector<BarrierWaiter> waiters;
 };
 
+struct BlockState;
+
+// A group parked at barrier.cluster.wait until the cluster completes `phase`.
+struct ClusterWaiter {
+  BlockState* block = nullptr;
+  std::uint32_t warp = 0;
+  PathGroup group;
+  std::uint32_t instruction = 0;
+  std::uint32_t phase = 0;
+};
+
+// The blocks of one thread-block cluster, run together by one host thread so
+// that they can read each other's shared memory and wait for each other.
+struct ClusterState {
+  Dim3 dims;                        // blocks per cluster
+  Dim3 id;                          // %clusterid
+  std::vector<BlockState*> blocks;  // by %cluster_ctarank
+  std::uint32_t thread_count = 0;   // of all its blocks
+  std::uint32_t arrived = 0;        // barrier.cluster arrivals in the current phase
+  std::uint32_t phase = 0;          // barrier.cluster phases completed
+  std::vector<ClusterWaiter> waiters;
+};
+
 struct BlockState {
   Dim3 ctaid;
   std::uint64_t linear_id = 0;
@@ -72,7 +98,9 @@ struct BlockState {
   LocalMemory local;
   std::vector<WarpState> warps;
   std::array<NamedBarrier, kNamedBarrierCount> barriers;
-  std::string printf_output;  // this block's vprintf text, in execution order
+  std::string printf_output;        // this block's vprintf text, in execution order
+  ClusterState* cluster = nullptr;  // the cluster it belongs to (one block when not clustered)
+  std::uint32_t cluster_rank = 0;
 };
 
 }  // namespace smsim::func

@@ -27,6 +27,7 @@ struct LaunchState {
   // The device address of a cooperative launch's grid-sync workspace
   // (%envreg1:%envreg2), 0 for other launches.
   std::uint64_t grid_workspace = 0;
+  Dim3 cluster_dims;  // blocks per cluster (1,1,1: every block is its own cluster)
 };
 
 struct ExecContext {
@@ -57,6 +58,8 @@ inline std::uint64_t read(const ExecContext& c, const Operand& op, unsigned lane
       return op.imm;
     case OperandKind::special:
       return special_value(c, op.special, lane);
+    case OperandKind::address:
+      return (op.reg == kNoReg ? 0 : c.regs[op.reg * kWarpSize + lane]) + op.imm;
     case OperandKind::none:
       return 0;
   }

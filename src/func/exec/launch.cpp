@@ -7,11 +7,13 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
 #include "func/exec/barriers.h"
 #include "func/exec/block_setup.h"
+#include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/opcode_coverage.h"
 #include "func/exec/warp_loop.h"
@@ -38,44 +40,58 @@ struct SharedProgress {
 
 enum class Round { running, finished, stopped };
 
-// One turn for every warp of the block that can run. A block none of whose
-// warps can run, with some not finished, is deadlocked at a barrier.
-Round run_round(const LaunchState& launch, BlockState& block, WarpCounters& counters,
+LaunchError watchdog_error(const LaunchState& launch, const BlockState& block,
+                           const WarpState& warp) {
+  return LaunchError{
+      .code = CudaError::launch_timeout,
+      .message = fmt::format(
+          "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
+          "warp {} at PTX line {}); the kernel may never finish",
+          launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
+          block.ctaid.z, warp.index,
+          warp.control.pc() < launch.kernel.code.size()
+              ? launch.kernel.code[warp.control.pc()].ptx_line
+              : 0)};
+}
+
+// One turn for every warp that can run of `blocks`: the blocks of a cluster
+// (one block when the launch has no clusters), which share one host thread so
+// that warps and blocks waiting on each other (barriers, shared-memory flags,
+// barrier.cluster, distributed shared memory) make progress. A round in which
+// no warp can run, with some not finished, is a deadlock.
+Round run_round(const LaunchState& launch, std::span<BlockState> blocks, WarpCounters& counters,
                 SharedProgress& progress, std::optional<LaunchError>& error) {
   bool any_live = false;
   bool ran = false;
-  for (WarpState& warp : block.warps) {
-    if (warp.control.finished()) continue;
-    any_live = true;
-    if (warp.control.mask() == 0) continue;
-    ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
-    const std::uint64_t n = run_warp(c, kWarpSlice, counters);
-    ran = true;
-    if (c.error) {
-      error = std::move(c.error);
-      return Round::stopped;
+  for (BlockState& block : blocks) {
+    for (WarpState& warp : block.warps) {
+      if (warp.control.finished()) continue;
+      any_live = true;
+      if (warp.control.mask() == 0) continue;
+      ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
+      const std::uint64_t n = run_warp(c, kWarpSlice, counters);
+      ran = true;
+      if (c.error) {
+        error = std::move(c.error);
+        return Round::stopped;
+      }
+      const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
+      if (total > launch.options.instruction_budget) {
+        error = watchdog_error(launch, block, warp);
+        return Round::stopped;
+      }
+      if (progress.stop.load(std::memory_order_relaxed)) return Round::stopped;
     }
-    const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
-    if (total > launch.options.instruction_budget) {
-      error = LaunchError{
-          .code = CudaError::launch_timeout,
-          .message = fmt::format(
-              "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
-              "warp {} at PTX line {}); the kernel may never finish",
-              launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
-              block.ctaid.z, warp.index,
-              warp.control.pc() < launch.kernel.code.size()
-                  ? launch.kernel.code[warp.control.pc()].ptx_line
-                  : 0)};
-      return Round::stopped;
-    }
-    if (progress.stop.load(std::memory_order_relaxed)) return Round::stopped;
   }
   if (!any_live) return Round::finished;
   if (!ran) {
-    if (release_completed_barriers(launch, block)) return Round::running;
+    bool released = false;
+    for (BlockState& block : blocks) released = release_completed_barriers(launch, block) || released;
+    if (released) return Round::running;
     error = LaunchError{.code = CudaError::launch_timeout,
-                        .message = describe_barrier_deadlock(launch, block)};
+                        .message = blocks.size() == 1
+                                       ? describe_barrier_deadlock(launch, blocks.front())
+                                       : describe_cluster_deadlock(launch, blocks)};
     return Round::stopped;
   }
   return Round::running;
@@ -115,23 +131,56 @@ void merge_counters(SharedProgress& progress, const WarpCounters& counters,
   }
 }
 
-// Blocks are independent: each worker runs one block to completion, then
-// takes the next index.
+// Blocks of cluster `index` (clusters numbered like blocks, x fastest),
+// initialised and linked to `cluster`.
+void init_cluster(const LaunchState& launch, std::uint64_t index, ClusterState& cluster,
+                  std::vector<BlockState>& blocks) {
+  const Dim3& d = launch.cluster_dims;
+  const Dim3& g = launch.config.grid;
+  const Dim3 clusters{g.x / d.x, g.y / d.y, g.z / d.z};
+  cluster.dims = d;
+  cluster.id = block_index(clusters, index);
+  cluster.blocks.clear();
+  cluster.thread_count = 0;
+  cluster.arrived = 0;
+  cluster.phase = 0;
+  cluster.waiters.clear();
+  for (std::uint32_t rank = 0; rank < blocks.size(); ++rank) {
+    const Dim3 r = block_index(d, rank);
+    const std::uint64_t x = std::uint64_t{cluster.id.x} * d.x + r.x;
+    const std::uint64_t y = std::uint64_t{cluster.id.y} * d.y + r.y;
+    const std::uint64_t z = std::uint64_t{cluster.id.z} * d.z + r.z;
+    BlockState& block = blocks[rank];
+    init_block(launch, x + g.x * (y + std::uint64_t{g.y} * z), block);
+    block.cluster = &cluster;
+    block.cluster_rank = rank;
+    cluster.blocks.push_back(&block);
+    cluster.thread_count += block.thread_count;
+  }
+}
+
 void worker(const LaunchState& launch, SharedProgress& progress) {
-  BlockState block;
+  std::vector<BlockState> blocks(launch.cluster_dims.count());
+  ClusterState cluster;
   WarpCounters counters;
   std::vector<std::uint8_t> executed_at;
   enable_coverage(launch, counters, executed_at);
-  const std::uint64_t blocks = launch.config.grid.count();
+  const std::uint64_t clusters = launch.config.grid.count() / blocks.size();
   for (;;) {
     if (progress.stop.load(std::memory_order_relaxed)) break;
-    const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (linear >= blocks) break;
-    init_block(launch, linear, block);
+    const std::uint64_t index = progress.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (index >= clusters) break;
+    init_cluster(launch, index, cluster, blocks);
     std::optional<LaunchError> error;
     Round round = Round::running;
-    while (round == Round::running) round = run_round(launch, block, counters, progress, error);
-    finish_block(progress, linear, block, std::move(error));
+    while (round == Round::running) round = run_round(launch, blocks, counters, progress, error);
+    // A cluster's error belongs to its first block.
+    std::uint64_t first_linear = UINT64_MAX;
+    for (const BlockState& block : blocks) first_linear = std::min(first_linear, block.linear_id);
+    for (BlockState& block : blocks) {
+      finish_block(progress, block.linear_id, block,
+                   block.linear_id == first_linear ? std::move(error) : std::nullopt);
+    }
     if (round == Round::stopped) break;
   }
   merge_counters(progress, counters, executed_at);
@@ -157,7 +206,8 @@ void cooperative_worker(const LaunchState& launch, SharedProgress& progress, std
     for (std::size_t i = 0; i < ids.size(); ++i) {
       if (done[i]) continue;
       std::optional<LaunchError> error;
-      const Round round = run_round(launch, resident[i], counters, progress, error);
+      const Round round =
+          run_round(launch, std::span(&resident[i], 1), counters, progress, error);
       if (round == Round::running) continue;
       done[i] = true;
       --remaining;
@@ -190,13 +240,22 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .options = options,
                      .memory = memory,
                      .params = ByteWindow(MemorySpace::param, params.size()),
-                     .heap = heap};
+                     .heap = heap,
+                     .cluster_dims = cluster_dims(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
   if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);
-  const std::uint64_t blocks = config.grid.count();
+  const std::uint64_t blocks = config.grid.count() / launch.cluster_dims.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
+  if (config.cooperative && launch.cluster_dims.count() > 1) {
+    result.error = LaunchError{
+        .code = CudaError::launch_failure,
+        .message = fmt::format("kernel {}: a cooperative launch with thread-block clusters is not "
+                               "supported by smsim yet",
+                               kernel.name)};
+    return result;
+  }
   if (config.cooperative) {
     launch.grid_workspace = memory.allocate(kGridWorkspaceBytes);
     if (launch.grid_workspace == 0) {

@@ -24,6 +24,9 @@ struct LaunchConfig {
   // cudaLaunchCooperativeKernel: every block is resident at once and the
   // grid gets the workspace grid.sync() uses.
   bool cooperative = false;
+  // Blocks per thread-block cluster (cudaLaunchAttributeClusterDimension);
+  // 1,1,1 takes the kernel's .reqnctapercluster, if any.
+  Dim3 cluster;
 };
 
 struct LaunchOptions {

@@ -82,6 +82,9 @@ class KernelLowering {
     out_.spec.name = kernel_.name;
     out_.spec.ptx_target_sm = module_.sm;
     queued_.assign(module_.functions.size(), false);
+    const auto& cluster = kernel_.perf.reqnctapercluster;
+    for (std::size_t d = 0; d < cluster.size() && d < 3; ++d)
+      out_.spec.cluster_dims[d] = cluster[d];
     Frame frame{.function = &kernel_};
     place_params(frame);
     place_module_shared();
@@ -405,6 +408,7 @@ class KernelLowering {
         s.types[s.type_count++] = suffix.type();
       }
     }
+    s.shape = {inst.shape.m, inst.shape.n, inst.shape.k};
     s.guard_reg = inst.guard == ptx::kNone ? kNoReg : frame.reg_base + inst.guard;
     s.guard_negated = inst.guard_negated;
     return s;
