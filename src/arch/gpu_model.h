@@ -158,6 +158,45 @@ struct TimingFacts {
   double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches
 };
 
+// How a warp's global and local accesses become memory transactions (issue 7;
+// the rules are in src/analysis, these are their per-CC parameters).
+enum class GlobalCoalescing {
+  kStrictHalfWarp,  // 1.0/1.1: the k-th thread must access the k-th word of an aligned segment
+  kSegments,        // 1.2/1.3: per half-warp, the smallest 32/64/128-byte segments that cover
+  kUnits,           // 2.x on: the distinct cache lines or sectors each request touches
+};
+
+// Lists indexed by access size: 1, 2, 4, 8 and 16 bytes.
+inline constexpr std::size_t kAccessSizeClasses = 5;
+
+struct GlobalAccessRules {
+  GlobalCoalescing coalescing = GlobalCoalescing::kUnits;
+  std::vector<int> request_lanes;  // consecutive lanes that form one request, per access size
+  std::vector<int> segment_bytes;  // kSegments: the largest segment, per access size
+  int cached_unit_bytes = 0;       // transaction unit of a load cached in L1 (0: no L1)
+  int uncached_unit_bytes = 0;     // L2-only accesses and stores; 1.x: the smallest transaction
+  bool loads_cached_by_default = false;
+};
+
+enum class SharedConflictRule {
+  kBroadcastWord,  // 1.x: per step one broadcast word plus one address per other bank
+  kDistinctRows,   // 2.x on: cost = most distinct bank rows requested from one bank
+};
+
+struct SharedAccessRules {
+  SharedConflictRule rule = SharedConflictRule::kDistinctRows;
+  std::vector<int> phase_lanes;      // consecutive lanes serviced together, per access size
+  int row_bytes = 0;                 // bytes of one row across all banks (banks x physical width)
+  bool split_wide_accesses = false;  // 1.x: 64/128-bit accesses become 32-bit requests
+  int wide_extra_pass = 0;           // passes a 128-bit access costs beyond its worst bank
+};
+
+struct AccessRules {
+  GlobalAccessRules global;
+  SharedAccessRules shared;
+  int constant_request_lanes = 0;  // lanes whose distinct addresses serialize together
+};
+
 struct GpuModel {
   std::string name;          // lookup name: the GPU file's `name`, or "sm_XY"
   std::string display_name;  // what reports print
@@ -175,6 +214,7 @@ struct GpuModel {
   SmPipeline sm;
   Caches cache;
   TimingFacts timing;
+  AccessRules access;
 
   TextureLimits texture;
 

@@ -58,6 +58,48 @@ void require_positive(const Description& description, std::string_view key, std:
   if (value <= 0) fail(description, key, "must be positive");
 }
 
+// The access rules compute with shifts and masks.
+void require_power_of_two(const Description& d, std::string_view key, std::int64_t value) {
+  if (value <= 0 || (value & (value - 1)) != 0) fail(d, key, "must be a power of two");
+}
+
+// A per-size lane list must name every size class with a whole number of
+// requests per warp.
+void check_lane_list(const Description& d, std::string_view key, const std::vector<int>& lanes,
+                     int warp_size) {
+  if (lanes.size() != kAccessSizeClasses) {
+    fail(d, key, "needs one entry per access size (1, 2, 4, 8, 16 bytes)");
+  }
+  for (const int n : lanes) {
+    if (n <= 0 || warp_size % n != 0) fail(d, key, "each entry must divide the warp size");
+  }
+}
+
+void check_access_rules(const Description& d, const GpuModel& m) {
+  const AccessRules& a = m.access;
+  check_lane_list(d, "access.global.request_lanes", a.global.request_lanes, m.limits.warp_size);
+  check_lane_list(d, "access.shared.phase_lanes", a.shared.phase_lanes, m.limits.warp_size);
+  require_power_of_two(d, "access.global.uncached_unit_bytes", a.global.uncached_unit_bytes);
+  require_power_of_two(d, "access.shared.row_bytes", a.shared.row_bytes);
+  if (a.global.cached_unit_bytes != 0) {
+    require_power_of_two(d, "access.global.cached_unit_bytes", a.global.cached_unit_bytes);
+  }
+  require_power_of_two(d, "shared_memory.banks", m.shared_memory.banks);
+  constexpr int kMostBanks = 64;  // the bank-conflict rules keep one bit per bank
+  if (m.shared_memory.banks > kMostBanks) fail(d, "shared_memory.banks", "at most 64 banks");
+  for (const int width : m.shared_memory.bank_width_modes) {
+    require_power_of_two(d, "shared_memory.bank_width_modes", width);
+  }
+  require_positive(d, "access.constant.request_lanes", a.constant_request_lanes);
+  if (a.global.coalescing == GlobalCoalescing::kSegments &&
+      a.global.segment_bytes.size() != kAccessSizeClasses) {
+    fail(d, "access.global.segment_bytes", "segment coalescing needs one segment per access size");
+  }
+  if (a.global.loads_cached_by_default && a.global.cached_unit_bytes <= 0) {
+    fail(d, "access.global.cached_unit_bytes", "loads cached by default need an L1 unit");
+  }
+}
+
 void check_consistency(const Description& d, const GpuModel& m) {
   require_positive(d, "limits.warp_size", m.limits.warp_size);
   require_positive(d, "limits.max_threads_per_block", m.limits.max_threads_per_block);
@@ -101,6 +143,7 @@ void check_consistency(const Description& d, const GpuModel& m) {
     require_positive(d, "shared_memory.cache_config.prefer_equal", smem.cache_config.prefer_equal);
   }
   if (m.is_gpu) require_positive(d, "chip.sm_count", m.sm_count);
+  check_access_rules(d, m);
 }
 
 }  // namespace

@@ -140,6 +140,25 @@ FieldSpec l1_split_field() {
           }};
 }
 
+// A string naming one value of an enum; `choices` pairs names and values.
+template <typename E>
+FieldSpec enum_field(std::string_view key, Accessor<E> member,
+                     std::vector<std::pair<std::string, E>> choices) {
+  return {key, Requirement::kAlways,
+          [member, choices](const toml::node& node, GpuModel& model) -> Error {
+            const auto text = node.value<std::string>().value_or("");
+            std::string names;
+            for (const auto& [name, value] : choices) {
+              if (text == name) {
+                member(model) = value;
+                return std::nullopt;
+              }
+              names += (names.empty() ? "\"" : ", \"") + name + "\"";
+            }
+            return type_error("one of " + names);
+          }};
+}
+
 std::vector<FieldSpec> build_fields() {
   constexpr auto kAlways = Requirement::kAlways;
   constexpr auto kGpu = Requirement::kForGpu;
@@ -250,6 +269,40 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.cache.constant_kib; }),
       int_field("cache.texture.size_kib", kAlways,
                 [](GpuModel& m) -> int& { return m.cache.texture_kib; }),
+
+      enum_field<GlobalCoalescing>(
+          "access.global.coalescing",
+          [](GpuModel& m) -> GlobalCoalescing& { return m.access.global.coalescing; },
+          {{"strict_half_warp", GlobalCoalescing::kStrictHalfWarp},
+           {"segments", GlobalCoalescing::kSegments},
+           {"units", GlobalCoalescing::kUnits}}),
+      int_list_field(
+          "access.global.request_lanes", kAlways,
+          [](GpuModel& m) -> std::vector<int>& { return m.access.global.request_lanes; }),
+      int_list_field(
+          "access.global.segment_bytes", kOptional,
+          [](GpuModel& m) -> std::vector<int>& { return m.access.global.segment_bytes; }),
+      int_field("access.global.cached_unit_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.access.global.cached_unit_bytes; }),
+      int_field("access.global.uncached_unit_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.access.global.uncached_unit_bytes; }),
+      bool_field("access.global.loads_cached_by_default", kAlways,
+                 [](GpuModel& m) -> bool& { return m.access.global.loads_cached_by_default; }),
+      enum_field<SharedConflictRule>(
+          "access.shared.rule",
+          [](GpuModel& m) -> SharedConflictRule& { return m.access.shared.rule; },
+          {{"broadcast_word", SharedConflictRule::kBroadcastWord},
+           {"distinct_rows", SharedConflictRule::kDistinctRows}}),
+      int_list_field("access.shared.phase_lanes", kAlways,
+                     [](GpuModel& m) -> std::vector<int>& { return m.access.shared.phase_lanes; }),
+      int_field("access.shared.row_bytes", kAlways,
+                [](GpuModel& m) -> int& { return m.access.shared.row_bytes; }),
+      bool_field("access.shared.split_wide_accesses", kOptional,
+                 [](GpuModel& m) -> bool& { return m.access.shared.split_wide_accesses; }),
+      int_field("access.shared.wide_extra_pass", kOptional,
+                [](GpuModel& m) -> int& { return m.access.shared.wide_extra_pass; }),
+      int_field("access.constant.request_lanes", kAlways,
+                [](GpuModel& m) -> int& { return m.access.constant_request_lanes; }),
 
       int_field("chip.sm_count", kGpu, [](GpuModel& m) -> int& { return m.sm_count; }),
       int_field("chip.copy_engines", kOptional, [](GpuModel& m) -> int& { return m.copy_engines; }),

@@ -60,6 +60,18 @@ sector_bytes = 32
 size_kib = 8
 [sm_90.cache.texture]
 size_kib = 256
+[sm_90.access.global]
+coalescing = "units"
+request_lanes = [32, 32, 32, 32, 32]
+cached_unit_bytes = 32
+uncached_unit_bytes = 32
+loads_cached_by_default = true
+[sm_90.access.shared]
+rule = "distinct_rows"
+phase_lanes = [32, 32, 32, 32, 16]
+row_bytes = 128
+[sm_90.access.constant]
+request_lanes = 32
 )";
 
 constexpr const char* kGpuFile = R"(
@@ -130,6 +142,38 @@ TEST_F(ConfigDir, MinimalConfigurationLoads) {
   const GpuDatabase database = GpuDatabase::load(dir_);
   ASSERT_NE(database.find("H100"), nullptr);
   EXPECT_EQ(database.find("H100")->sm_count, 132);
+}
+
+TEST_F(ConfigDir, AccessRulesAreRead) {
+  const GpuDatabase database = GpuDatabase::load(dir_);
+  const AccessRules& access = database.find("H100")->access;
+  EXPECT_EQ(access.global.coalescing, GlobalCoalescing::kUnits);
+  EXPECT_EQ(access.shared.rule, SharedConflictRule::kDistinctRows);
+  EXPECT_EQ(access.shared.phase_lanes, (std::vector<int>{32, 32, 32, 32, 16}));
+  EXPECT_EQ(access.constant_request_lanes, 32);
+}
+
+TEST_F(ConfigDir, UnknownCoalescingRuleIsRejected) {
+  replace("arch/hopper.toml", "coalescing = \"units\"", "coalescing = \"sectors\"");
+  const std::string error = load_error();
+  EXPECT_NE(error.find("access.global.coalescing"), std::string::npos) << error;
+  EXPECT_NE(error.find("\"strict_half_warp\""), std::string::npos) << error;
+}
+
+TEST_F(ConfigDir, LaneListsNeedOneEntryPerAccessSize) {
+  replace("arch/hopper.toml", "request_lanes = [32, 32, 32, 32, 32]", "request_lanes = [32, 32]");
+  EXPECT_NE(load_error().find("one entry per access size"), std::string::npos) << load_error();
+}
+
+TEST_F(ConfigDir, LaneCountsMustDivideTheWarp) {
+  replace("arch/hopper.toml", "phase_lanes = [32, 32, 32, 32, 16]",
+          "phase_lanes = [32, 32, 32, 32, 12]");
+  EXPECT_NE(load_error().find("divide the warp size"), std::string::npos) << load_error();
+}
+
+TEST_F(ConfigDir, SegmentCoalescingNeedsSegments) {
+  replace("arch/hopper.toml", "coalescing = \"units\"", "coalescing = \"segments\"");
+  EXPECT_NE(load_error().find("access.global.segment_bytes"), std::string::npos) << load_error();
 }
 
 TEST_F(ConfigDir, UnknownKeyNamesFileAndKey) {
