@@ -12,7 +12,7 @@ LaunchResult Device::launch(const ModuleKernel& kernel, const LaunchConfig& conf
   }
   LaunchOptions options = next_launch_options();
   options.observer = observer;
-  LaunchResult result = launch_kernel(*kernel.kernel, config, options, memory_, params);
+  LaunchResult result = launch_kernel(*kernel.kernel, config, options, memory_, params, {}, &heap_);
   add_to_totals(result.stats);
   return result;
 }

@@ -21,12 +21,13 @@ class Device {
   explicit Device(const LaunchOptions& options = {},
                   std::uint64_t reservation_bytes = DeviceMemory::kDefaultReservation,
                   std::uint32_t sm = kDefaultSm)
-      : memory_(reservation_bytes), options_(options), sm_(sm) {}
+      : memory_(reservation_bytes), heap_(memory_), options_(options), sm_(sm) {}
 
   static constexpr std::uint32_t kDefaultSm = 90;
   std::uint32_t sm() const { return sm_; }
 
   DeviceMemory& memory() { return memory_; }
+  DeviceHeap& heap() { return heap_; }
   LaunchOptions& options() { return options_; }
 
   std::uint64_t allocate(std::uint64_t bytes) { return memory_.allocate(bytes); }
@@ -77,6 +78,7 @@ class Device {
 
  private:
   DeviceMemory memory_;
+  DeviceHeap heap_;
   LaunchOptions options_;
   LaunchStats totals_;
   std::uint64_t next_grid_id_ = 1;

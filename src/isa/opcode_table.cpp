@@ -226,6 +226,13 @@ constexpr OperandSignature anyops(uint8_t min, uint8_t max) {
   return sig;
 }
 
+// mma/wmma.mma: the first operand (the D fragment) is written, the rest read.
+constexpr OperandSignature matrix_ops(uint8_t min, uint8_t max) {
+  OperandSignature sig = anyops(min, max);
+  sig.slots[0] = {K::Any, R::None, kDest};
+  return sig;
+}
+
 constexpr auto kUnary = ops({dst(), src()});
 constexpr auto kBinary = ops({dst(), src(), src()});
 constexpr auto kTernary = ops({dst(), src(), src(), src()});
@@ -325,8 +332,8 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::Movmatrix, .mnemonic = "movmatrix", .unit = U::Warp, .latency = L::Shuffle, .modifiers = kMatrix, .types = one(TypeMask{T::B16}), .operands = ops({dst(), reg()}), .flags = kMatrixShape, .min_sm = 75},
   {.opcode = O::WmmaLoad, .mnemonic = "wmma.load", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = one(kAllTypes), .operands = ops_opt(2, {{K::Data, R::None, kDest}, addr(), src(R::B32)}), .flags = kMatrixShape, .min_sm = 70},
   {.opcode = O::WmmaStore, .mnemonic = "wmma.store", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = one(kAllTypes), .operands = ops_opt(2, {addr(), data(R::None), src(R::B32)}), .flags = kMatrixShape, .min_sm = 70},
-  {.opcode = O::WmmaMma, .mnemonic = "wmma.mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(0, 4, kAllTypes), .operands = anyops(4, 4), .flags = kMatrixShape, .min_sm = 70},
-  {.opcode = O::Mma, .mnemonic = "mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = anyops(4, 8), .flags = kMatrixShape, .min_sm = 70},
+  {.opcode = O::WmmaMma, .mnemonic = "wmma.mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(0, 4, kAllTypes), .operands = matrix_ops(4, 4), .flags = kMatrixShape, .min_sm = 70},
+  {.opcode = O::Mma, .mnemonic = "mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = matrix_ops(4, 8), .flags = kMatrixShape, .min_sm = 70},
   {.opcode = O::MmaSp, .mnemonic = "mma.sp", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = anyops(6, 8), .flags = kMatrixShape, .min_sm = 80},
   {.opcode = O::MmaSpOrdered, .mnemonic = "mma.sp::ordered_metadata", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = anyops(6, 8), .flags = kMatrixShape, .min_sm = 80},
   {.opcode = O::WgmmaFence, .mnemonic = "wgmma.fence", .unit = U::Tensor, .latency = L::None, .modifiers = kSyncAligned, .types = none(), .operands = ops({}), .min_sm = 90},

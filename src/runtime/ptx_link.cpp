@@ -204,8 +204,9 @@ std::string link_ptx(const std::vector<std::string>& sources, std::string& error
   for (const Statement& s : statements) {
     if (s.kind == StatementKind::weak_definition) defined.insert(s.name);
   }
-  // Order: one header; every variable (so a use never precedes its
-  // definition); every function declaration once; then the code.
+  // Order: one header; every function declaration once (a variable's
+  // initializer may name a function: function pointer tables, vtables); every
+  // variable (so a use never precedes its definition); then the code.
   std::string header, variables, declarations, code;
   std::set<std::string> emitted;
   for (const Statement& s : statements) {
@@ -234,7 +235,7 @@ std::string link_ptx(const std::vector<std::string>& sources, std::string& error
         break;
     }
   }
-  return header + variables + declarations + code;
+  return header + declarations + variables + code;
 }
 
 }  // namespace smsim::runtime

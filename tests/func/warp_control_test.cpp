@@ -152,3 +152,84 @@ TEST(WarpControl, ParkedGroupResumesAfterTheBarrier) {
 
 }  // namespace
 }  // namespace smsim::func
+
+namespace smsim::func {
+namespace {
+
+// Real calls. Caller code: 10: call (return point 11). Callee code from 50.
+TEST(WarpControlCalls, ACallReturnsToTheInstructionAfterIt) {
+  WarpControl w(32, 10);
+  const CallTarget target{.lanes = kAll, .entry = 50};
+  w.call({&target, 1});
+  EXPECT_EQ(w.pc(), 50u);
+  EXPECT_EQ(w.mask(), kAll);
+  w.advance();
+  ASSERT_TRUE(w.return_lanes(kAll));
+  EXPECT_EQ(w.pc(), 11u);
+  EXPECT_EQ(w.mask(), kAll);
+  EXPECT_EQ(w.open_points(), 0u);
+}
+
+TEST(WarpControlCalls, LanesCallingDifferentFunctionsMeetAfterTheCall) {
+  WarpControl w(32, 10);
+  const CallTarget targets[] = {{.lanes = kEven, .entry = 50}, {.lanes = kOdd, .entry = 70}};
+  w.call(targets);
+  EXPECT_EQ(w.pc(), 50u);
+  EXPECT_EQ(w.mask(), kEven);
+  ASSERT_TRUE(w.return_lanes(kEven));
+  EXPECT_EQ(w.pc(), 70u);
+  EXPECT_EQ(w.mask(), kOdd);
+  ASSERT_TRUE(w.return_lanes(kOdd));
+  EXPECT_EQ(w.pc(), 11u);
+  EXPECT_EQ(w.mask(), kAll);
+}
+
+TEST(WarpControlCalls, LanesThatDoNotCallWaitAtTheReturnAddress) {
+  WarpControl w(32, 10);
+  const CallTarget target{.lanes = kOdd, .entry = 50};
+  w.call({&target, 1});
+  EXPECT_EQ(w.mask(), kOdd);
+  ASSERT_TRUE(w.return_lanes(kOdd));
+  EXPECT_EQ(w.pc(), 11u);
+  EXPECT_EQ(w.mask(), kAll);
+}
+
+// A recursive activation passes through its caller's return address (the
+// same function's code) without arriving at the caller's call point.
+TEST(WarpControlCalls, RecursionDoesNotArriveAtTheOuterCallPoint) {
+  WarpControl w(32, 10);
+  const CallTarget outer{.lanes = kAll, .entry = 10};
+  w.call({&outer, 1});  // 10 -> 10 again (recursive), return point 11
+  const CallTarget inner{.lanes = kEven, .entry = 10};
+  w.call({&inner, 1});  // the even lanes recurse once more
+  EXPECT_EQ(w.mask(), kEven);
+  ASSERT_TRUE(w.return_lanes(kEven));  // back at 11 of the middle activation
+  EXPECT_EQ(w.pc(), 11u);
+  EXPECT_EQ(w.mask(), kAll);
+  w.advance();
+  EXPECT_EQ(w.pc(), 12u);
+  ASSERT_TRUE(w.return_lanes(kAll));
+  EXPECT_EQ(w.pc(), 11u);
+  EXPECT_EQ(w.open_points(), 0u);
+}
+
+TEST(WarpControlCalls, ReturnOutsideAnyCallIsRefused) {
+  WarpControl w(32, 0);
+  EXPECT_FALSE(w.return_lanes(kAll));
+}
+
+TEST(WarpControlCalls, IndexedBranchSplitsAndReconverges) {
+  WarpControl w(32, 0);
+  const CallTarget targets[] = {{.lanes = kEven, .entry = 5}, {.lanes = kOdd, .entry = 8}};
+  w.branch_indexed(targets, 8);
+  EXPECT_EQ(w.pc(), 5u);
+  EXPECT_EQ(w.mask(), kEven);  // the odd lanes went straight to the join
+  w.advance();
+  w.advance();
+  w.advance();
+  EXPECT_EQ(w.pc(), 8u);
+  EXPECT_EQ(w.mask(), kAll);
+}
+
+}  // namespace
+}  // namespace smsim::func

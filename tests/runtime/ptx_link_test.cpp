@@ -75,6 +75,39 @@ TEST(PtxLink, ResolvesExternsAcrossUnitsIntoOneCheckedModule) {
   EXPECT_TRUE(module.find_global("table").has_value());
 }
 
+// A function pointer table (g_ops, a vtable) names functions in its
+// initializer, so their declarations must precede the variables.
+const std::string kTable = R"(.version 9.0
+.target sm_75
+.address_size 64
+.visible .func  (.param .b32 func_retval0) twice
+(
+.param .b32 twice_param_0
+)
+;
+.visible .global .align 8 .u64 ops[2] = {twice, combine};
+.visible .func  (.param .b32 func_retval0) twice(
+.param .b32 twice_param_0
+)
+{
+.reg .b32 %r<3>;
+ld.param.b32 %r1, [twice_param_0];
+add.s32 %r2, %r1, %r1;
+st.param.b32 [func_retval0+0], %r2;
+ret;
+}
+)";
+
+TEST(PtxLink, FunctionsAreDeclaredBeforeInitializersThatNameThem) {
+  std::string error;
+  const std::string linked = link_ptx({kMain, kHelper, kTable}, error);
+  ASSERT_TRUE(error.empty()) << error;
+  ptx::Diagnostics diags("linked.ptx", linked);
+  const ptx::Module module = ptx::parse_and_check(linked, diags);
+  EXPECT_FALSE(diags.has_errors()) << diags.format() << linked;
+  EXPECT_TRUE(module.find_global("ops").has_value());
+}
+
 TEST(PtxLink, ReportsASymbolDefinedTwice) {
   std::string error;
   link_ptx({kHelper, kHelper}, error);

@@ -23,9 +23,21 @@ struct DecodedInstruction;
 using ExecFn = void (*)(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask);
 
 // Instructions that change which lanes run, handled by the warp loop itself.
-enum class Control : std::uint8_t { none, branch, exit, barrier, trap, breakpoint };
+enum class Control : std::uint8_t {
+  none,
+  branch,
+  branch_indexed,  // brx.idx
+  call,            // a call made for real
+  function_return,
+  exit,
+  barrier,
+  trap,
+  breakpoint
+};
 
-enum class OperandKind : std::uint8_t { none, reg, imm, special };
+// `address`: a second memory operand ([reg + imm], reg may be kNoReg) of an
+// instruction with two (cp.async): the first is addr_reg/addr_offset.
+enum class OperandKind : std::uint8_t { none, reg, imm, special, address };
 
 struct Operand {
   OperandKind kind = OperandKind::none;
@@ -88,6 +100,10 @@ struct DecodedInstruction {
   std::uint32_t target = kNoPc;      // branch target
   std::uint32_t reconverge = kNoPc;  // the branch's immediate post-dominator
   std::uint32_t ptx_line = 0;
+  // Matrix instructions (mma, wmma) have more operands than dst/src hold:
+  // theirs are DecodedKernel::operand_lists[operand_list ...], destinations
+  // first (dst_count of them, then src_count sources).
+  std::uint32_t operand_list = kNoPc;
   Operand dst[kMaxDst];
   Operand src[kMaxSrc];
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "func/decode/decoded_instruction.h"
+#include "func/exec/launch_types.h"
 #include "func/memory/param_layout.h"
 
 namespace smsim::func {
@@ -22,6 +23,16 @@ struct DecodedKernel {
   // Each instruction's form (isa/instruction_form.h), kept only while opcode
   // coverage is recorded (func/exec/opcode_coverage.h); empty otherwise.
   std::vector<std::string> forms;
+  // Real calls and indexed branches (see KernelSpec).
+  std::uint32_t frame_reg = kNoReg;
+  std::vector<CallSite> call_sites;
+  std::vector<CallableFunction> functions;
+  std::vector<std::vector<std::uint32_t>> jump_tables;
+  bool makes_calls() const { return frame_reg != kNoReg; }
+  // The operands of matrix instructions (DecodedInstruction::operand_list).
+  std::vector<Operand> operand_lists;
+  // .reqnctapercluster: the blocks of one cluster (1,1,1 when not given).
+  Dim3 cluster_dims;
 };
 
 }  // namespace smsim::func

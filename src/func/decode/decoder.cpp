@@ -45,10 +45,10 @@ struct ModifierSpace {
 };
 
 constexpr ModifierSpace kSpaces[] = {
-    {Modifier::Global, MemorySpace::global},    {Modifier::Shared, MemorySpace::shared},
-    {Modifier::SharedCta, MemorySpace::shared}, {Modifier::Local, MemorySpace::local},
-    {Modifier::Const, MemorySpace::constant},   {Modifier::Param, MemorySpace::param},
-    {Modifier::ParamEntry, MemorySpace::param},
+    {Modifier::Global, MemorySpace::global},        {Modifier::Shared, MemorySpace::shared},
+    {Modifier::SharedCta, MemorySpace::shared},     {Modifier::Local, MemorySpace::local},
+    {Modifier::SharedCluster, MemorySpace::shared}, {Modifier::Const, MemorySpace::constant},
+    {Modifier::Param, MemorySpace::param},          {Modifier::ParamEntry, MemorySpace::param},
 };
 
 class KernelDecoder {
@@ -62,12 +62,17 @@ class KernelDecoder {
     kernel.register_count = spec_.register_count + 1;
     kernel.static_shared_bytes = spec_.static_shared_bytes;
     kernel.local_bytes_per_thread = spec_.local_bytes_per_thread;
+    kernel.frame_reg = spec_.frame_reg;
+    kernel.call_sites = spec_.call_sites;
+    kernel.functions = spec_.functions;
+    kernel.jump_tables = spec_.jump_tables;
     for (std::size_t i = 0; i < spec_.param_sizes.size(); ++i) {
       kernel.params.push_back(ParamDecl{.size = spec_.param_sizes[i],
                                         .alignment = i < spec_.param_alignments.size()
                                                          ? spec_.param_alignments[i]
                                                          : spec_.param_sizes[i]});
     }
+    kernel.cluster_dims = Dim3{spec_.cluster_dims[0], spec_.cluster_dims[1], spec_.cluster_dims[2]};
     kernel.code.reserve(spec_.instructions.size());
     for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
       kernel.code.push_back(decode(spec_.instructions[i]));
@@ -79,6 +84,7 @@ class KernelDecoder {
       }
     }
     set_reconvergence(kernel);
+    kernel.operand_lists = std::move(operand_lists_);
     DecodeResult result;
     result.errors = std::move(errors_);
     if (result.errors.empty()) result.kernel = std::move(kernel);
@@ -172,16 +178,30 @@ class KernelDecoder {
       in.guard_negated = s.guard_negated;
     }
     bool have_address = false;
+    const bool listed = has_operand_list(s.opcode);
+    if (listed) in.operand_list = static_cast<std::uint32_t>(operand_lists_.size());
     for (std::size_t k = 0; k < s.operands.size(); ++k) {
       const SpecOperand& o = s.operands[k];
-      if (o.kind == SpecOperand::Kind::address) {
-        if (have_address) {
-          fail(s, "more than one address operand");
+      if (o.kind == SpecOperand::Kind::address && have_address) {
+        // A second memory operand (cp.async's source) is a source operand.
+        if (in.src_count == kMaxSrc) {
+          fail(s, "too many source operands");
           continue;
         }
+        Operand second{.kind = OperandKind::address, .imm = o.imm};
+        if (o.reg != kNoReg && register_ok(s, o.reg)) second.reg = o.reg;
+        in.src[in.src_count++] = second;
+        continue;
+      }
+      if (o.kind == SpecOperand::Kind::address) {
         have_address = true;
         if (o.reg != kNoReg && register_ok(s, o.reg)) in.addr_reg = o.reg;
         in.addr_offset = o.imm;
+        continue;
+      }
+      if (listed) {
+        operand_lists_.push_back(operand(s, o));
+        ++(k < s.dst_count ? in.dst_count : in.src_count);
         continue;
       }
       if (k < s.dst_count) {
@@ -200,15 +220,33 @@ class KernelDecoder {
     }
     const OpcodeExecution& how = opcode_execution(s.opcode);
     in.control = how.control;
+    if (s.opcode == isa::Opcode::Call && s.builtin == Builtin::none) in.control = Control::call;
+    if (s.opcode == isa::Opcode::Ret && s.function_return) in.control = Control::function_return;
     switch (in.control) {
       case Control::branch:
         if (s.target >= spec_.instructions.size()) fail(s, "branch target outside the kernel");
         in.target = s.target;
         if (s.has(Modifier::Uni)) in.flags |= kUniform;
         return in;
+      case Control::branch_indexed:
+        if (s.target >= spec_.jump_tables.size()) fail(s, "brx.idx without a jump table");
+        for (std::uint32_t t : s.target < spec_.jump_tables.size() ? spec_.jump_tables[s.target]
+                                                                   : std::vector<std::uint32_t>{}) {
+          if (t >= spec_.instructions.size()) fail(s, "brx.idx target outside the kernel");
+        }
+        if (in.src_count != 1) fail(s, "brx.idx takes an index register and a target list");
+        in.target = s.target;
+        return in;
+      case Control::call:
+        if (s.target >= spec_.call_sites.size() || in.src_count != 1) {
+          fail(s, "a call needs its call site and one target");
+        }
+        in.target = s.target;
+        return in;
       case Control::barrier:
         decode_barrier(s, in);
         return in;
+      case Control::function_return:
       case Control::exit:
       case Control::trap:
       case Control::breakpoint:
@@ -296,6 +334,11 @@ class KernelDecoder {
     if (in.combine == Modifier::Red && in.mode == Modifier::Count) {
       fail(s, "bar.red needs .popc, .and or .or");
     }
+    if (s.opcode == isa::Opcode::BarrierCluster) {
+      // barrier.cluster.arrive / .wait: no operands; .aligned changes nothing here.
+      if (!s.has(Modifier::Arrive) && !s.has(Modifier::Wait)) fail(s, "needs .arrive or .wait");
+      return;
+    }
     if (in.src_count == 0) fail(s, "a barrier needs a barrier id");
   }
 
@@ -305,17 +348,31 @@ class KernelDecoder {
     std::vector<std::vector<std::uint32_t>> successors(n);
     for (std::uint32_t i = 0; i < n; ++i) {
       const DecodedInstruction& in = kernel.code[i];
+      const std::vector<std::uint32_t>* table =
+          in.control == Control::branch_indexed && in.target < kernel.jump_tables.size()
+              ? &kernel.jump_tables[in.target]
+              : nullptr;
       append_successors(in.control, in.guard_reg != kNoReg, in.target < n ? in.target : kNoPc, i,
-                        successors[i]);
+                        successors[i], table);
     }
     const std::vector<std::uint32_t> ipdom = immediate_post_dominators(successors);
     for (std::uint32_t i = 0; i < n; ++i) {
-      if (kernel.code[i].control == Control::branch) kernel.code[i].reconverge = ipdom[i];
+      const Control control = kernel.code[i].control;
+      if (control == Control::branch || control == Control::branch_indexed) {
+        kernel.code[i].reconverge = ipdom[i];
+      }
     }
+  }
+
+  // Matrix instructions keep their many operands in the kernel's list.
+  static bool has_operand_list(isa::Opcode op) {
+    return op == isa::Opcode::Mma || op == isa::Opcode::WmmaLoad || op == isa::Opcode::WmmaStore ||
+           op == isa::Opcode::WmmaMma;
   }
 
   const KernelSpec& spec_;
   std::vector<DecodeError> errors_;
+  std::vector<Operand> operand_lists_;
 };
 
 }  // namespace

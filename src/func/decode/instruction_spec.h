@@ -46,7 +46,43 @@ struct SpecOperand {
 // Functions of the CUDA device runtime the engine provides itself; a call to
 // one is an instruction whose sources are the local-memory offsets of the
 // return variable (UINT64_MAX for none) and then of each argument.
-enum class Builtin : std::uint8_t { none, vprintf, assertfail };
+// The first source is an address operand, [frame pointer] inside a function
+// called for real and [0] elsewhere, which the offsets are relative to.
+enum class Builtin : std::uint8_t { none, vprintf, assertfail, malloc, free };
+
+// One byte range a call copies between the caller's call-sequence `.param`
+// variables and the callee's parameters or return values (the .param ABI).
+struct ParamCopy {
+  std::uint64_t caller = 0;  // offset from the caller's frame pointer
+  std::uint64_t callee = 0;  // offset from the callee's frame pointer
+  std::uint64_t bytes = 0;
+};
+
+// A call made for real (recursion, function pointers, deep nesting): the
+// callee's frame starts `caller_frame_bytes` above the caller's; arguments are
+// copied in at the call and return values out at the return.
+struct CallSite {
+  std::uint64_t caller_frame_bytes = 0;
+  std::vector<ParamCopy> arguments;
+  std::vector<ParamCopy> returns;
+  // Sizes the callee must declare (an indirect call checks them against the
+  // function it reaches, as the prototype requires).
+  std::uint64_t argument_bytes = 0;
+  std::uint64_t return_bytes = 0;
+};
+
+// A device function called for real: where its code starts and which
+// registers each activation owns (saved and restored around every call to it,
+// which is what makes recursion work).
+struct CallableFunction {
+  std::string name;
+  std::uint32_t entry = UINT32_MAX;  // UINT32_MAX: not part of this kernel
+  std::uint32_t reg_base = 0;
+  std::uint32_t reg_count = 0;
+  std::uint64_t frame_bytes = 0;  // parameters, return values and locals
+  std::uint64_t argument_bytes = 0;
+  std::uint64_t return_bytes = 0;
+};
 
 struct InstructionSpec {
   isa::Opcode opcode = isa::Opcode::Mov;
@@ -54,13 +90,15 @@ struct InstructionSpec {
   std::array<isa::Type, isa::kMaxTypeSlots> types{};
   std::uint8_t type_count = 0;
   isa::ModifierMask modifiers;
-  std::uint32_t guard_reg = kNoReg;  // `@p` / `@!p`
+  std::array<std::uint16_t, 3> shape{};  // matrix instructions: .mMnNkK (m, n, k)
+  std::uint32_t guard_reg = kNoReg;      // `@p` / `@!p`
   bool guard_negated = false;
   // PTX order: the first `dst_count` operands are written; vector braces are
   // flattened into consecutive operands.
   std::vector<SpecOperand> operands;
   std::uint8_t dst_count = 0;
-  std::uint32_t target = UINT32_MAX;  // bra: the instruction index of the label
+  std::uint32_t target = UINT32_MAX;  // bra: the instruction index of the label;
+                                      // call: the CallSite; brx.idx: the jump table
   std::uint32_t ptx_line = 0;
   // Bit i: source i enters negated. Never written by PTX: the load-time
   // passes that reproduce ptxas (func/load/ptxas_rewrites.h) use it for the
@@ -69,6 +107,8 @@ struct InstructionSpec {
   // A call's argument or return value that the loader placed in local memory
   // (calls are inlined; on the GPU these values stay in registers).
   bool call_frame = false;
+  // `ret` of a function called for real (elsewhere `ret` ends the thread).
+  bool function_return = false;
 
   isa::Type type(std::size_t slot = 0) const { return types[slot]; }
   bool has(isa::Modifier m) const { return modifiers.contains(m); }
@@ -84,6 +124,14 @@ struct KernelSpec {
   std::uint32_t static_shared_bytes = 0;
   std::uint32_t local_bytes_per_thread = 0;
   std::uint32_t ptx_target_sm = 0;  // from `.target sm_XX`
+  // Real calls: the per-lane frame pointer's register row (kNoReg when the
+  // kernel makes none), the call sites, the callable functions by module
+  // function index, and brx.idx jump tables (instruction indices).
+  std::uint32_t frame_reg = kNoReg;
+  std::vector<CallSite> call_sites;
+  std::vector<CallableFunction> functions;
+  std::vector<std::vector<std::uint32_t>> jump_tables;
+  std::array<std::uint32_t, 3> cluster_dims{1, 1, 1};  // .reqnctapercluster
 };
 
 }  // namespace smsim::func

@@ -4,6 +4,8 @@
 
 #include <bit>
 
+#include "func/exec/cluster_barrier.h"
+
 namespace smsim::func {
 namespace {
 
@@ -72,6 +74,10 @@ bool is_reduction(const DecodedInstruction& in) {
 }  // namespace
 
 void barrier_arrive(ExecContext& c, const DecodedInstruction& in) {
+  if (in.opcode == isa::Opcode::BarrierCluster) {
+    cluster_barrier(c, in);
+    return;
+  }
   const std::uint32_t group = c.warp.control.mask();
   if (c.launch.options.report_divergent_barriers && in.has(kAligned) &&
       group != c.warp.control.live()) {
@@ -140,6 +146,9 @@ bool release_completed_barriers(const LaunchState& launch, BlockState& block) {
       release(launch, block, b);
       released = true;
     }
+  }
+  if (block.cluster != nullptr && release_completed_cluster_phase(launch, *block.cluster)) {
+    released = true;
   }
   return released;
 }

@@ -7,7 +7,10 @@
 #include "func/memory/param_layout.h"
 
 namespace smsim::func {
-namespace {
+
+Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config) {
+  return config.cluster.count() > 1 ? config.cluster : kernel.cluster_dims;
+}
 
 Dim3 block_index(const Dim3& grid, std::uint64_t linear) {
   return Dim3{static_cast<std::uint32_t>(linear % grid.x),
@@ -15,13 +18,20 @@ Dim3 block_index(const Dim3& grid, std::uint64_t linear) {
               static_cast<std::uint32_t>(linear / (std::uint64_t{grid.x} * grid.y))};
 }
 
-}  // namespace
-
 std::optional<std::string> validate(const DecodedKernel& kernel, const LaunchConfig& config,
                                     std::span<const std::byte> params, const LaunchLimits& l) {
   const Dim3& b = config.block;
   const Dim3& g = config.grid;
   if (b.count() == 0 || g.count() == 0) return "grid and block dimensions must be non-zero";
+  // The H100 runs clusters of up to 16 blocks (8 without the non-portable opt-in).
+  constexpr std::uint64_t kMaxClusterBlocks = 16;
+  const Dim3 c = cluster_dims(kernel, config);
+  if (c.count() == 0 || c.count() > kMaxClusterBlocks || g.x % c.x != 0 || g.y % c.y != 0 ||
+      g.z % c.z != 0) {
+    return fmt::format("clusters of ({},{},{}) blocks do not tile the grid ({},{},{}) or exceed {} "
+                       "blocks",
+                       c.x, c.y, c.z, g.x, g.y, g.z, kMaxClusterBlocks);
+  }
   if (b.x > l.max_block_x || b.y > l.max_block_y || b.z > l.max_block_z ||
       b.count() > l.max_threads_per_block) {
     return fmt::format("block ({},{},{}) exceeds the limits ({},{},{}) and {} threads", b.x, b.y,
@@ -53,7 +63,11 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
   block.exited_threads = 0;
   block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
                                                      launch.config.dynamic_shared_bytes);
-  block.local = LocalMemory(block.thread_count, k.local_bytes_per_thread);
+  // A kernel making real calls gets the stack (cudaLimitStackSize) after its
+  // own frame.
+  block.local = LocalMemory(
+      block.thread_count, std::uint64_t{k.local_bytes_per_thread} +
+                              (k.makes_calls() ? launch.options.stack_bytes_per_thread : 0));
   block.barriers = {};
   block.printf_output.clear();
   const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
@@ -67,7 +81,14 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     warp.executed = 0;
     warp.at_barrier = false;
     warp.spins = 0;
+    warp.cluster_arrivals = {};
     warp.cache = GlobalAccessCache{};
+    if (k.makes_calls()) {
+      for (LaneCalls& lane : warp.calls) {
+        lane.frames.clear();
+        lane.saved.clear();
+      }
+    }
   }
 }
 

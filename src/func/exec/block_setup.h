@@ -22,4 +22,11 @@ std::optional<std::string> validate(const DecodedKernel& kernel, const LaunchCon
 // Resets `block` (reusing its storage) to the start state of block `linear`.
 void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& block);
 
+// The launch's cluster shape: the launch attribute, else the kernel's
+// .reqnctapercluster (1,1,1: every block is its own cluster).
+Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config);
+
+// Block (or cluster) `linear` of a grid (of clusters), x fastest.
+Dim3 block_index(const Dim3& grid, std::uint64_t linear);
+
 }  // namespace smsim::func

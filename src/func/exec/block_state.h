@@ -19,6 +19,21 @@ namespace smsim::func {
 inline constexpr std::uint32_t kWarpSize = 32;
 inline constexpr std::uint32_t kNamedBarrierCount = 16;
 
+// One activation of a function called for real, per lane: what its return
+// restores (the caller's frame pointer and the callee's registers as they were
+// before the call) and the call site whose return values it copies back.
+struct LaneFrame {
+  std::uint64_t caller_fp = 0;
+  std::uint32_t site = 0;
+  std::uint32_t function = 0;  // module function index
+  std::size_t saved_at = 0;    // where its registers start in LaneCalls::saved
+};
+
+struct LaneCalls {
+  std::vector<LaneFrame> frames;
+  std::vector<std::uint64_t> saved;
+};
+
 struct WarpState {
   WarpControl control;
   std::vector<std::uint64_t> regs;  // regs[reg * kWarpSize + lane]
@@ -29,6 +44,10 @@ struct WarpState {
   GlobalAccessCache cache;
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
+  std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls
+  // barrier.cluster.arrive calls per lane; a lane's wait completes once the
+  // cluster has completed that many phases.
+  std::array<std::uint32_t, kWarpSize> cluster_arrivals{};
 };
 
 struct BarrierWaiter {
@@ -47,6 +66,29 @@ struct NamedBarrier {
   std::vector<BarrierWaiter> waiters;
 };
 
+struct BlockState;
+
+// A group parked at barrier.cluster.wait until the cluster completes `phase`.
+struct ClusterWaiter {
+  BlockState* block = nullptr;
+  std::uint32_t warp = 0;
+  PathGroup group;
+  std::uint32_t instruction = 0;
+  std::uint32_t phase = 0;
+};
+
+// The blocks of one thread-block cluster, run together by one host thread so
+// that they can read each other's shared memory and wait for each other.
+struct ClusterState {
+  Dim3 dims;                        // blocks per cluster
+  Dim3 id;                          // %clusterid
+  std::vector<BlockState*> blocks;  // by %cluster_ctarank
+  std::uint32_t thread_count = 0;   // of all its blocks
+  std::uint32_t arrived = 0;        // barrier.cluster arrivals in the current phase
+  std::uint32_t phase = 0;          // barrier.cluster phases completed
+  std::vector<ClusterWaiter> waiters;
+};
+
 struct BlockState {
   Dim3 ctaid;
   std::uint64_t linear_id = 0;
@@ -56,7 +98,9 @@ struct BlockState {
   LocalMemory local;
   std::vector<WarpState> warps;
   std::array<NamedBarrier, kNamedBarrierCount> barriers;
-  std::string printf_output;  // this block's vprintf text, in execution order
+  std::string printf_output;        // this block's vprintf text, in execution order
+  ClusterState* cluster = nullptr;  // the cluster it belongs to (one block when not clustered)
+  std::uint32_t cluster_rank = 0;
 };
 
 }  // namespace smsim::func

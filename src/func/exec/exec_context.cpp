@@ -87,21 +87,32 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
     case S::AggrSmemSize:
       return c.block.shared.size();
     case S::Envreg:
+      // nvcc's grid.sync() builds its workspace pointer as %envreg1:%envreg2
+      // (high:low) and traps when it is 0 (grid.is_valid() is false).
+      if (ref.index == 1) return c.launch.grid_workspace >> 32;
+      if (ref.index == 2) return c.launch.grid_workspace & 0xFFFF'FFFFu;
       return 0;
     case S::IsExplicitCluster:
-      return 0;
+      return c.launch.cluster_dims.count() > 1 ? 1 : 0;
     case S::Clusterid:
-      return component(c.block.ctaid, ref.component);
-    case S::Nclusterid:
-      return component(c.launch.config.grid, ref.component);
-    case S::ClusterCtaid:
-      return 0;
+      return component(c.block.cluster != nullptr ? c.block.cluster->id : c.block.ctaid,
+                       ref.component);
+    case S::Nclusterid: {
+      const Dim3& g = c.launch.config.grid;
+      const Dim3& d = c.launch.cluster_dims;
+      return component(Dim3{g.x / d.x, g.y / d.y, g.z / d.z}, ref.component);
+    }
+    case S::ClusterCtaid: {
+      const Dim3& d = c.launch.cluster_dims;
+      const Dim3& b = c.block.ctaid;
+      return component(Dim3{b.x % d.x, b.y % d.y, b.z % d.z}, ref.component);
+    }
     case S::ClusterNctaid:
-      return 1;
+      return component(c.launch.cluster_dims, ref.component);
     case S::ClusterCtarank:
-      return 0;
+      return c.block.cluster_rank;
     case S::ClusterNctarank:
-      return 1;
+      return c.launch.cluster_dims.count();
     default:
       // The decoder refuses every other special register (is_supported).
       return 0;

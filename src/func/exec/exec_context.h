@@ -11,6 +11,7 @@
 #include "func/exec/block_state.h"
 #include "func/exec/launch_types.h"
 #include "func/memory/byte_window.h"
+#include "func/memory/device_heap.h"
 #include "func/memory/device_memory.h"
 
 namespace smsim::func {
@@ -22,6 +23,11 @@ struct LaunchState {
   LaunchOptions options;
   DeviceMemory& memory;
   ByteWindow params;
+  DeviceHeap* heap = nullptr;
+  // The device address of a cooperative launch's grid-sync workspace
+  // (%envreg1:%envreg2), 0 for other launches.
+  std::uint64_t grid_workspace = 0;
+  Dim3 cluster_dims;  // blocks per cluster (1,1,1: every block is its own cluster)
 };
 
 struct ExecContext {
@@ -52,6 +58,8 @@ inline std::uint64_t read(const ExecContext& c, const Operand& op, unsigned lane
       return op.imm;
     case OperandKind::special:
       return special_value(c, op.special, lane);
+    case OperandKind::address:
+      return (op.reg == kNoReg ? 0 : c.regs[op.reg * kWarpSize + lane]) + op.imm;
     case OperandKind::none:
       return 0;
   }

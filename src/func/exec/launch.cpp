@@ -8,11 +8,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
 #include "func/exec/barriers.h"
 #include "func/exec/block_setup.h"
+#include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/opcode_coverage.h"
 #include "func/exec/warp_loop.h"
@@ -37,12 +39,33 @@ struct SharedProgress {
   std::vector<std::uint8_t> executed_at;               // opcode coverage, when recorded
 };
 
-std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& block,
-                                     WarpCounters& counters, SharedProgress& progress,
-                                     WarpObserver* observer) {
-  for (;;) {
-    bool any_live = false;
-    bool ran = false;
+enum class Round { running, finished, stopped };
+
+LaunchError watchdog_error(const LaunchState& launch, const BlockState& block,
+                           const WarpState& warp) {
+  return LaunchError{
+      .code = CudaError::launch_timeout,
+      .message = fmt::format(
+          "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
+          "warp {} at PTX line {}); the kernel may never finish",
+          launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
+          block.ctaid.z, warp.index,
+          warp.control.pc() < launch.kernel.code.size()
+              ? launch.kernel.code[warp.control.pc()].ptx_line
+              : 0)};
+}
+
+// One turn for every warp that can run of `blocks`: the blocks of a cluster
+// (one block when the launch has no clusters), which share one host thread so
+// that warps and blocks waiting on each other (barriers, shared-memory flags,
+// barrier.cluster, distributed shared memory) make progress. A round in which
+// no warp can run, with some not finished, is a deadlock.
+Round run_round(const LaunchState& launch, std::span<BlockState> blocks, WarpCounters& counters,
+                SharedProgress& progress, WarpObserver* observer,
+                std::optional<LaunchError>& error) {
+  bool any_live = false;
+  bool ran = false;
+  for (BlockState& block : blocks) {
     for (WarpState& warp : block.warps) {
       if (warp.control.finished()) continue;
       any_live = true;
@@ -50,77 +73,177 @@ std::optional<LaunchError> run_block(const LaunchState& launch, BlockState& bloc
       ExecContext c{.launch = launch, .block = block, .warp = warp, .regs = warp.regs.data()};
       const std::uint64_t n = run_warp(c, kWarpSlice, counters, observer);
       ran = true;
-      if (c.error) return c.error;
+      if (c.error) {
+        error = std::move(c.error);
+        return Round::stopped;
+      }
       const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
       if (total > launch.options.instruction_budget) {
-        return LaunchError{
-            .code = CudaError::launch_timeout,
-            .message = fmt::format(
-                "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
-                "warp {} at PTX line {}); the kernel may never finish",
-                launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
-                block.ctaid.z, warp.index,
-                warp.control.pc() < launch.kernel.code.size()
-                    ? launch.kernel.code[warp.control.pc()].ptx_line
-                    : 0)};
+        error = watchdog_error(launch, block, warp);
+        return Round::stopped;
       }
-      if (progress.stop.load(std::memory_order_relaxed)) return std::nullopt;
-    }
-    if (!any_live) return std::nullopt;
-    if (!ran) {
-      if (release_completed_barriers(launch, block)) continue;
-      return LaunchError{.code = CudaError::launch_timeout,
-                         .message = describe_barrier_deadlock(launch, block)};
+      if (progress.stop.load(std::memory_order_relaxed)) return Round::stopped;
     }
   }
+  if (!any_live) return Round::finished;
+  if (!ran) {
+    bool released = false;
+    for (BlockState& block : blocks) released = release_completed_barriers(launch, block) || released;
+    if (released) return Round::running;
+    error = LaunchError{.code = CudaError::launch_timeout,
+                        .message = blocks.size() == 1
+                                       ? describe_barrier_deadlock(launch, blocks.front())
+                                       : describe_cluster_deadlock(launch, blocks)};
+    return Round::stopped;
+  }
+  return Round::running;
 }
 
-void worker(const LaunchState& launch, SharedProgress& progress) {
-  BlockState block;
-  WarpCounters counters;
-  std::vector<std::uint8_t> executed_at;
-  if (!launch.kernel.forms.empty()) {
-    executed_at.assign(launch.kernel.code.size(), 0);
-    counters.executed_at = executed_at.data();
-  }
-  LaunchObserver* launch_observer = launch.options.observer;
-  std::unique_ptr<WarpObserver> observer;
-  if (launch_observer != nullptr) observer = launch_observer->start_worker();
-  const std::uint64_t blocks = launch.config.grid.count();
-  for (;;) {
-    if (progress.stop.load(std::memory_order_relaxed)) break;
-    const std::uint64_t linear = progress.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (linear >= blocks) break;
-    init_block(launch, linear, block);
-    auto error = run_block(launch, block, counters, progress, observer.get());
-    if (!block.printf_output.empty()) {
-      std::scoped_lock lock(progress.mutex);
-      progress.printf_output[linear] = std::move(block.printf_output);
-    }
-    if (error) {
-      std::scoped_lock lock(progress.mutex);
-      if (!progress.first_error || progress.first_error->first > linear) {
-        progress.first_error.emplace(linear, std::move(*error));
-      }
-      progress.stop.store(true, std::memory_order_relaxed);
-      break;
-    }
-  }
+// Records a block's printf text and, if it failed, its error (the lowest
+// block index wins, so results do not depend on the thread count).
+void finish_block(SharedProgress& progress, std::uint64_t linear, BlockState& block,
+                  std::optional<LaunchError> error) {
   std::scoped_lock lock(progress.mutex);
-  if (observer) launch_observer->finish_worker(std::move(observer));
+  if (!block.printf_output.empty()) {
+    progress.printf_output[linear] = std::move(block.printf_output);
+  }
+  if (!error) return;
+  if (!progress.first_error || progress.first_error->first > linear) {
+    progress.first_error.emplace(linear, std::move(*error));
+  }
+  progress.stop.store(true, std::memory_order_relaxed);
+}
+
+// Opcode coverage, when recorded: the worker's own executed-instruction flags.
+void enable_coverage(const LaunchState& launch, WarpCounters& counters,
+                     std::vector<std::uint8_t>& executed_at) {
+  if (launch.kernel.forms.empty()) return;
+  executed_at.assign(launch.kernel.code.size(), 0);
+  counters.executed_at = executed_at.data();
+}
+
+void merge_counters(SharedProgress& progress, const WarpCounters& counters,
+                    const std::vector<std::uint8_t>& executed_at) {
+  std::scoped_lock lock(progress.mutex);
+  for (std::size_t i = 0; i < executed_at.size(); ++i) progress.executed_at[i] |= executed_at[i];
   progress.stats.thread_instructions += counters.thread_instructions;
   for (std::size_t i = 0; i < counters.per_opcode.size(); ++i) {
     progress.stats.per_opcode[i] += counters.per_opcode[i];
     progress.stats.warp_instructions += counters.per_opcode[i];
   }
-  for (std::size_t i = 0; i < executed_at.size(); ++i) progress.executed_at[i] |= executed_at[i];
 }
+
+// Blocks of cluster `index` (clusters numbered like blocks, x fastest),
+// initialised and linked to `cluster`.
+void init_cluster(const LaunchState& launch, std::uint64_t index, ClusterState& cluster,
+                  std::vector<BlockState>& blocks) {
+  const Dim3& d = launch.cluster_dims;
+  const Dim3& g = launch.config.grid;
+  const Dim3 clusters{g.x / d.x, g.y / d.y, g.z / d.z};
+  cluster.dims = d;
+  cluster.id = block_index(clusters, index);
+  cluster.blocks.clear();
+  cluster.thread_count = 0;
+  cluster.arrived = 0;
+  cluster.phase = 0;
+  cluster.waiters.clear();
+  for (std::uint32_t rank = 0; rank < blocks.size(); ++rank) {
+    const Dim3 r = block_index(d, rank);
+    const std::uint64_t x = std::uint64_t{cluster.id.x} * d.x + r.x;
+    const std::uint64_t y = std::uint64_t{cluster.id.y} * d.y + r.y;
+    const std::uint64_t z = std::uint64_t{cluster.id.z} * d.z + r.z;
+    BlockState& block = blocks[rank];
+    init_block(launch, x + g.x * (y + std::uint64_t{g.y} * z), block);
+    block.cluster = &cluster;
+    block.cluster_rank = rank;
+    cluster.blocks.push_back(&block);
+    cluster.thread_count += block.thread_count;
+  }
+}
+
+void worker(const LaunchState& launch, SharedProgress& progress) {
+  std::vector<BlockState> blocks(launch.cluster_dims.count());
+  ClusterState cluster;
+  WarpCounters counters;
+  std::vector<std::uint8_t> executed_at;
+  enable_coverage(launch, counters, executed_at);
+  LaunchObserver* launch_observer = launch.options.observer;
+  std::unique_ptr<WarpObserver> observer;
+  if (launch_observer != nullptr) observer = launch_observer->start_worker();
+  const std::uint64_t clusters = launch.config.grid.count() / blocks.size();
+  for (;;) {
+    if (progress.stop.load(std::memory_order_relaxed)) break;
+    const std::uint64_t index = progress.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (index >= clusters) break;
+    init_cluster(launch, index, cluster, blocks);
+    std::optional<LaunchError> error;
+    Round round = Round::running;
+    while (round == Round::running) round = run_round(launch, blocks, counters, progress, observer.get(), error);
+    // A cluster's error belongs to its first block.
+    std::uint64_t first_linear = UINT64_MAX;
+    for (const BlockState& block : blocks) first_linear = std::min(first_linear, block.linear_id);
+    for (BlockState& block : blocks) {
+      finish_block(progress, block.linear_id, block,
+                   block.linear_id == first_linear ? std::move(error) : std::nullopt);
+    }
+    if (round == Round::stopped) break;
+  }
+  merge_counters(progress, counters, executed_at);
+  if (observer) {
+    std::scoped_lock lock(progress.mutex);
+    launch_observer->finish_worker(std::move(observer));
+  }
+}
+
+// A cooperative grid: blocks may wait for each other (grid.sync()), so every
+// block of the worker's share (every `stride`-th from `first`) is resident at
+// once and they take turns, one round each.
+void cooperative_worker(const LaunchState& launch, SharedProgress& progress, std::uint64_t first,
+                        std::uint64_t stride) {
+  const std::uint64_t blocks = launch.config.grid.count();
+  std::vector<BlockState> resident;
+  std::vector<std::uint64_t> ids;
+  for (std::uint64_t linear = first; linear < blocks; linear += stride) ids.push_back(linear);
+  resident.resize(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) init_block(launch, ids[i], resident[i]);
+  WarpCounters counters;
+  std::vector<std::uint8_t> executed_at;
+  enable_coverage(launch, counters, executed_at);
+  LaunchObserver* launch_observer = launch.options.observer;
+  std::unique_ptr<WarpObserver> observer;
+  if (launch_observer != nullptr) observer = launch_observer->start_worker();
+  std::vector<bool> done(ids.size(), false);
+  std::size_t remaining = ids.size();
+  while (remaining > 0 && !progress.stop.load(std::memory_order_relaxed)) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (done[i]) continue;
+      std::optional<LaunchError> error;
+      const Round round =
+          run_round(launch, std::span(&resident[i], 1), counters, progress, observer.get(), error);
+      if (round == Round::running) continue;
+      done[i] = true;
+      --remaining;
+      finish_block(progress, ids[i], resident[i], std::move(error));
+      if (round == Round::stopped) break;
+    }
+  }
+  merge_counters(progress, counters, executed_at);
+  if (observer) {
+    std::scoped_lock lock(progress.mutex);
+    launch_observer->finish_worker(std::move(observer));
+  }
+}
+
+// cudaLaunchCooperativeKernel's workspace: grid.sync() counts arriving blocks
+// in the word at offset 4 (nvcc 13's cooperative groups).
+constexpr std::uint64_t kGridWorkspaceBytes = 16;
 
 }  // namespace
 
 LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& config,
                            const LaunchOptions& options, DeviceMemory& memory,
-                           std::span<const std::byte> params, const LaunchLimits& limits) {
+                           std::span<const std::byte> params, const LaunchLimits& limits,
+                           DeviceHeap* heap) {
   LaunchResult result;
   if (auto problem = validate(kernel, config, params, limits)) {
     result.error =
@@ -132,22 +255,49 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .config = config,
                      .options = options,
                      .memory = memory,
-                     .params = ByteWindow(MemorySpace::param, params.size())};
+                     .params = ByteWindow(MemorySpace::param, params.size()),
+                     .heap = heap,
+                     .cluster_dims = cluster_dims(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
   if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);
-  const std::uint64_t blocks = config.grid.count();
+  const std::uint64_t blocks = config.grid.count() / launch.cluster_dims.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
+  if (config.cooperative && launch.cluster_dims.count() > 1) {
+    result.error = LaunchError{
+        .code = CudaError::launch_failure,
+        .message = fmt::format("kernel {}: a cooperative launch with thread-block clusters is not "
+                               "supported by smsim yet",
+                               kernel.name)};
+    return result;
+  }
+  if (config.cooperative) {
+    launch.grid_workspace = memory.allocate(kGridWorkspaceBytes);
+    if (launch.grid_workspace == 0) {
+      result.error = LaunchError{
+          .code = CudaError::launch_failure,
+          .message = fmt::format("kernel {}: no device memory for the cooperative launch's "
+                                 "grid-sync workspace",
+                                 kernel.name)};
+      return result;
+    }
+  }
+  auto work = [&launch, &progress, threads](std::uint32_t t) {
+    if (launch.config.cooperative) {
+      cooperative_worker(launch, progress, t, threads);
+    } else {
+      worker(launch, progress);
+    }
+  };
   if (threads <= 1) {
-    worker(launch, progress);
+    work(0);
   } else {
     std::vector<std::jthread> pool;
     pool.reserve(threads);
-    for (std::uint32_t t = 0; t < threads; ++t) {
-      pool.emplace_back([&launch, &progress] { worker(launch, progress); });
-    }
+    for (std::uint32_t t = 0; t < threads; ++t) pool.emplace_back(work, t);
   }
+  if (launch.grid_workspace != 0) memory.free(launch.grid_workspace);
   result.stats = progress.stats;
   if (!kernel.forms.empty()) record_opcode_coverage(kernel, progress.executed_at);
   for (auto& [index, text] : progress.printf_output) result.printf_output += text;

@@ -9,6 +9,7 @@
 
 #include "func/decode/decoded_kernel.h"
 #include "func/exec/launch_types.h"
+#include "func/memory/device_heap.h"
 #include "func/memory/device_memory.h"
 
 namespace smsim::func {
@@ -22,8 +23,11 @@ struct LaunchLimits {
   std::uint32_t max_shared_per_block = 227 * 1024;
 };
 
+// `heap` serves malloc/free in kernels; a kernel calling them without one
+// gets NULL from malloc.
 LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& config,
                            const LaunchOptions& options, DeviceMemory& memory,
-                           std::span<const std::byte> params, const LaunchLimits& limits = {});
+                           std::span<const std::byte> params, const LaunchLimits& limits = {},
+                           DeviceHeap* heap = nullptr);
 
 }  // namespace smsim::func

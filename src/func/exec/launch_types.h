@@ -23,6 +23,12 @@ struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   std::uint32_t dynamic_shared_bytes = 0;
+  // cudaLaunchCooperativeKernel: every block is resident at once and the
+  // grid gets the workspace grid.sync() uses.
+  bool cooperative = false;
+  // Blocks per thread-block cluster (cudaLaunchAttributeClusterDimension);
+  // 1,1,1 takes the kernel's .reqnctapercluster, if any.
+  Dim3 cluster;
 };
 
 struct LaunchOptions {
@@ -59,6 +65,9 @@ struct LaunchOptions {
   bool timed_clock = false;
   // Watches every issued instruction (func/exec/observer.h); null: not observed.
   LaunchObserver* observer = nullptr;
+  // cudaLimitStackSize: the bytes each thread has for the frames of functions
+  // called for real, on top of the kernel's own local memory.
+  std::uint64_t stack_bytes_per_thread = 1024;
 };
 
 struct LaunchError {

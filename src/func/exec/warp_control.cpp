@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 namespace smsim::func {
 
@@ -18,10 +19,18 @@ std::size_t WarpControl::open_points() const {
 std::int32_t WarpControl::open_point(std::uint32_t pc, std::uint32_t members, std::int32_t parent) {
   // Lanes already waiting for the same PC in an enclosing point need no new
   // one (a loop whose exit is reached by a few lanes per iteration).
-  if (parent >= 0 && points_[static_cast<std::size_t>(parent)].pc == pc) return parent;
+  if (parent >= 0 && points_[static_cast<std::size_t>(parent)].pc == pc &&
+      !points_[static_cast<std::size_t>(parent)].call) {
+    return parent;
+  }
   points_.push_back(
       ConvergencePoint{.pc = pc, .members = members, .arrived = 0, .parent = parent, .open = true});
   return static_cast<std::int32_t>(points_.size() - 1);
+}
+
+bool WarpControl::is_join(std::int32_t point, std::uint32_t pc) const {
+  const ConvergencePoint& p = points_[static_cast<std::size_t>(point)];
+  return p.pc == pc && !p.call;
 }
 
 void WarpControl::drop_closed_points() {
@@ -30,7 +39,7 @@ void WarpControl::drop_closed_points() {
 
 void WarpControl::move_to(std::uint32_t pc) {
   current_.pc = pc;
-  if (current_.point >= 0 && points_[static_cast<std::size_t>(current_.point)].pc == pc) arrive();
+  if (current_.point >= 0 && is_join(current_.point, pc)) arrive();
 }
 
 void WarpControl::arrive() {
@@ -39,7 +48,7 @@ void WarpControl::arrive() {
   // an enclosing point with the same PC).
   while (current_.mask != 0 && current_.point >= 0) {
     ConvergencePoint& p = points_[static_cast<std::size_t>(current_.point)];
-    if (p.pc != current_.pc) return;
+    if (p.pc != current_.pc || p.call) return;
     p.arrived |= current_.mask;
     if (p.arrived != p.members) {
       current_ = PathGroup{};
@@ -74,7 +83,7 @@ void WarpControl::branch(std::uint32_t taken, std::uint32_t target, std::uint32_
   std::int32_t point = current_.point;
   if (reconverge != kNoPc) point = open_point(reconverge, current_.mask, current_.point);
   const std::uint32_t fall_through = current_.pc + 1;
-  if (point >= 0 && points_[static_cast<std::size_t>(point)].pc == target) {
+  if (point >= 0 && is_join(point, target)) {
     // Lanes branching straight to the join arrive there at once.
     points_[static_cast<std::size_t>(point)].arrived |= taken;
   } else {
@@ -84,33 +93,130 @@ void WarpControl::branch(std::uint32_t taken, std::uint32_t target, std::uint32_
   move_to(fall_through);
 }
 
-void WarpControl::exit_lanes(std::uint32_t lanes) {
-  lanes &= current_.mask;
-  live_ &= ~lanes;
-  current_.mask &= ~lanes;
-  // Lanes that exit no longer hold anyone back.
-  for (std::size_t i = 0; i < points_.size(); ++i) {
-    ConvergencePoint& p = points_[i];
-    if (!p.open || (p.members & lanes) == 0) continue;
-    p.members &= ~lanes;
-    p.arrived &= ~lanes;
-    if (p.members == 0) {
-      p.open = false;
+void WarpControl::branch_indexed(std::span<const CallTarget> targets, std::uint32_t reconverge) {
+  if (targets.size() == 1) {
+    move_to(targets[0].entry);
+    return;
+  }
+  std::int32_t point = current_.point;
+  if (reconverge != kNoPc) point = open_point(reconverge, current_.mask, current_.point);
+  std::optional<PathGroup> first;
+  for (const CallTarget& t : targets) {
+    if (point >= 0 && is_join(point, t.entry)) {
+      points_[static_cast<std::size_t>(point)].arrived |= t.lanes;
       continue;
     }
-    if (p.arrived == p.members && p.arrived != 0) {
-      // Everyone left waits here: release them as one group.
-      p.open = false;
-      ready_.insert(ready_.begin(), PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent});
+    const PathGroup group{.pc = t.entry, .mask = t.lanes, .point = point};
+    if (!first) {
+      first = group;
+    } else {
+      ready_.push_back(group);
     }
   }
+  // Distinct targets: at most one of them is the join, so a group remains.
+  current_ = *first;
+  move_to(current_.pc);
+}
+
+void WarpControl::leave_point(ConvergencePoint& p, std::uint32_t lanes) {
+  p.members &= ~lanes;
+  p.arrived &= ~lanes;
+  if (p.members == 0) {
+    p.open = false;
+  } else if (p.arrived == p.members) {
+    // Everyone left waits here: release them as one group.
+    p.open = false;
+    ready_.insert(ready_.begin(), PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent});
+  }
+}
+
+void WarpControl::leave_points(std::uint32_t lanes) {
+  for (ConvergencePoint& p : points_) {
+    if (p.open && (p.members & lanes) != 0) leave_point(p, lanes);
+  }
   drop_closed_points();
+}
+
+void WarpControl::continue_rest() {
   if (current_.mask != 0) {
     advance();
     return;
   }
   current_ = PathGroup{};
   schedule_next();
+}
+
+void WarpControl::exit_lanes(std::uint32_t lanes) {
+  lanes &= current_.mask;
+  live_ &= ~lanes;
+  current_.mask &= ~lanes;
+  // Lanes that exit no longer hold anyone back.
+  leave_points(lanes);
+  continue_rest();
+}
+
+void WarpControl::call(std::span<const CallTarget> targets) {
+  std::uint32_t calling = 0;
+  for (const CallTarget& t : targets) calling |= t.lanes;
+  calling &= current_.mask;
+  if (calling == 0) {
+    advance();
+    return;
+  }
+  points_.push_back(ConvergencePoint{.pc = current_.pc + 1,
+                                     .members = current_.mask,
+                                     .arrived = current_.mask & ~calling,
+                                     .parent = current_.point,
+                                     .open = true,
+                                     .call = true});
+  const auto point = static_cast<std::int32_t>(points_.size() - 1);
+  // The first target runs first; the others wait in order behind it.
+  for (std::size_t i = targets.size(); i-- > 1;) {
+    if (targets[i].lanes != 0) {
+      ready_.push_back(PathGroup{.pc = targets[i].entry, .mask = targets[i].lanes, .point = point});
+    }
+  }
+  current_ = PathGroup{.pc = targets[0].entry, .mask = targets[0].lanes, .point = point};
+  if (current_.mask == 0) {
+    current_ = PathGroup{};
+    schedule_next();
+  }
+}
+
+bool WarpControl::return_lanes(std::uint32_t lanes) {
+  lanes &= current_.mask;
+  std::int32_t call_point = current_.point;
+  while (call_point >= 0 && !points_[static_cast<std::size_t>(call_point)].call) {
+    call_point = points_[static_cast<std::size_t>(call_point)].parent;
+  }
+  if (call_point < 0) return false;
+  if (lanes == 0) {
+    advance();
+    return true;
+  }
+  // Points opened inside the callee that the lanes leave early (a `ret` in a
+  // divergent region) no longer wait for them.
+  for (std::int32_t q = current_.point; q != call_point;
+       q = points_[static_cast<std::size_t>(q)].parent) {
+    leave_point(points_[static_cast<std::size_t>(q)], lanes);
+  }
+  ConvergencePoint& p = points_[static_cast<std::size_t>(call_point)];
+  p.arrived |= lanes;
+  current_.mask &= ~lanes;
+  if (current_.mask != 0) {
+    advance();
+    return true;
+  }
+  if (p.arrived == p.members) {
+    p.open = false;
+    current_ = PathGroup{.pc = p.pc, .mask = p.members, .point = p.parent};
+    drop_closed_points();
+    move_to(current_.pc);
+    return true;
+  }
+  current_ = PathGroup{};
+  schedule_next();
+  return true;
 }
 
 PathGroup WarpControl::take_current() {

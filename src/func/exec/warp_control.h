@@ -14,6 +14,7 @@
 // same warp lets that path run (independent thread scheduling).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace smsim::func {
@@ -32,6 +33,15 @@ struct ConvergencePoint {
   std::uint32_t arrived = 0;
   std::int32_t parent = -1;
   bool open = false;
+  // Opened by a call at its return address: lanes arrive only by returning
+  // (a recursive activation passes through the same PC without arriving).
+  bool call = false;
+};
+
+// Lanes of one call that go to the same function entry.
+struct CallTarget {
+  std::uint32_t lanes = 0;
+  std::uint32_t entry = kNoPc;
 };
 
 class WarpControl {
@@ -55,8 +65,19 @@ class WarpControl {
   // fall through. `reconverge` is the immediate post-dominator, kNoPc if the
   // paths only meet at exit.
   void branch(std::uint32_t taken, std::uint32_t target, std::uint32_t reconverge);
+  // An indexed branch (brx.idx): lanes go to their own targets, the paths
+  // meeting again at `reconverge`. `targets` cover every lane of mask().
+  void branch_indexed(std::span<const CallTarget> targets, std::uint32_t reconverge);
   // `lanes` (a subset of mask()) exit; the rest of the group goes on to pc+1.
   void exit_lanes(std::uint32_t lanes);
+  // A call by the lanes of `targets` (subsets of mask()): a call point opens at
+  // pc+1 for the whole group, lanes that do not call wait there at once, and
+  // each target's lanes run from its entry until they return.
+  void call(std::span<const CallTarget> targets);
+  // `lanes` (a subset of mask()) return from the innermost call; the rest of
+  // the group goes on to pc+1.
+  // False when the group is in no call (the caller reports that).
+  bool return_lanes(std::uint32_t lanes);
   // Remove the running group (to park it at a barrier) and schedule another.
   PathGroup take_current();
   // Give back a group parked by take_current(), to run next at `pc`.
@@ -77,7 +98,14 @@ class WarpControl {
   void schedule_next();
   void arrive();
   std::int32_t open_point(std::uint32_t pc, std::uint32_t members, std::int32_t parent);
+  // `lanes` leave every open point (exit), releasing points they completed.
+  void leave_points(std::uint32_t lanes);
+  void leave_point(ConvergencePoint& p, std::uint32_t lanes);
+  // Runs the rest of the current group at pc+1, or the next ready group.
+  void continue_rest();
   void drop_closed_points();
+  // Whether a group reaching `pc` arrives at `point` (never at a call point).
+  bool is_join(std::int32_t point, std::uint32_t pc) const;
 
   PathGroup current_;
   std::vector<PathGroup> ready_;  // the back runs next

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "func/exec/barriers.h"
+#include "func/exec/calls.h"
 
 namespace smsim::func {
 namespace {
@@ -109,6 +110,22 @@ std::uint64_t run_warp_loop(ExecContext& c, std::uint64_t slice, WarpCounters& c
       case Control::branch:
         control.branch(mask, in.target, in.reconverge);
         if (its && mask != 0 && in.target <= pc) yield_if_starving(c);
+        break;
+      case Control::branch_indexed:
+        if (mask == 0) {
+          control.advance();
+          break;
+        }
+        branch_indexed(c, in, mask);
+        if (c.error) return executed;
+        break;
+      case Control::call:
+        call_function(c, in, mask);
+        if (c.error) return executed;
+        break;
+      case Control::function_return:
+        return_from_function(c, in, mask);
+        if (c.error) return executed;
         break;
       case Control::exit:
         exit_lanes(c, mask);

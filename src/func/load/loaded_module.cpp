@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "func/decode/decoder.h"
+#include "func/decode/function_address.h"
 #include "func/load/lower_kernel.h"
 #include "func/load/ptxas_rewrites.h"
 
@@ -29,8 +30,11 @@ void write_initializer(const ptx::Variable& v, const ModulePlacement& placement,
         value = std::bit_cast<std::uint64_t>(
             static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(item.bits))));
       }
+    } else if (item.kind == ptx::InitKind::Address && item.symbol_is_function) {
+      value = function_address(item.symbol) + static_cast<std::uint64_t>(item.offset);
+      width = std::max<std::size_t>(element, 8);
     } else if (item.kind == ptx::InitKind::Address) {
-      if (item.symbol_is_function || item.symbol >= placement.globals.size() ||
+      if (item.symbol >= placement.globals.size() ||
           !placement.globals[item.symbol].placed) {
         errors.push_back(
             fmt::format("PTX line {}: initializer of {} takes an address the engine "
@@ -135,10 +139,11 @@ LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::u
     write_initializer(v, placement, bytes, out.errors);
     memory.write(placement.globals[i].address, bytes.data(), bytes.size());
   }
+  const CallGraph calls = analyse_calls(module);
   for (const ptx::Function& f : module.functions) {
     if (!f.is_entry || !f.has_body) continue;
     ModuleKernel k{.name = f.name};
-    LoweredKernel lowered = lower_kernel(module, f, placement);
+    LoweredKernel lowered = lower_kernel(module, f, placement, calls);
     k.errors = instructions_missing_on(f, sm);
     for (std::string& e : lowered.errors) k.errors.push_back(std::move(e));
     if (k.errors.empty()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "func/decode/function_address.h"
 #include "func/memory/param_layout.h"
 
 namespace smsim::func {
@@ -26,9 +27,29 @@ bool is_dynamic_shared(const ptx::Variable& v) {
   return is_shared(v.space) && (v.linkage == ptx::Linkage::Extern || v.size_bytes() == 0);
 }
 
-// Calls nested deeper than this are refused (recursion is not supported:
-// calls are inlined).
-constexpr unsigned kMaxCallDepth = 16;
+// Calls nested deeper than this are made for real instead of inlined, which
+// bounds the code a chain of small functions can grow to.
+constexpr unsigned kMaxInlineDepth = 16;
+
+// Frames of functions called for real start at this alignment.
+constexpr std::uint64_t kFrameAlignment = 16;
+
+// The .param ABI: return values, then parameters, each at its alignment.
+std::vector<std::uint64_t> abi_offsets(const std::vector<const ptx::Variable*>& variables) {
+  std::vector<std::uint64_t> offsets;
+  std::uint64_t at = 0;
+  for (const ptx::Variable* v : variables) {
+    at = align_up(at, alignment_of(*v));
+    offsets.push_back(at);
+    at += v->size_bytes();
+  }
+  return offsets;
+}
+
+std::uint64_t abi_end(const std::vector<const ptx::Variable*>& variables) {
+  if (variables.empty()) return 0;
+  return abi_offsets(variables).back() + variables.back()->size_bytes();
+}
 
 // One function body being lowered: the kernel itself, or a device function
 // inlined at a call site with its own registers and local variables.
@@ -40,20 +61,30 @@ struct Frame {
       params;  // kernel: the param buffer; device function: the caller's arguments
   std::vector<Placement> returns;  // device function: the caller's return variables
   bool inlined = false;
+  // Locals live in the frame of a function called for real (addressed from
+  // the frame pointer); false for the kernel and what is inlined into it.
+  bool relative = false;
   unsigned depth = 0;
   std::vector<std::uint32_t> output_index;  // instruction index -> lowered index
   std::vector<std::pair<std::size_t, std::uint32_t>> label_fixups;  // (lowered, instruction)
   std::vector<std::size_t> return_fixups;  // lowered `ret`s, to jump past the body
+  // (jump table, instructions of the body) for brx.idx
+  std::vector<std::pair<std::size_t, std::vector<std::uint32_t>>> table_fixups;
 };
 
 class KernelLowering {
  public:
-  KernelLowering(const ptx::Module& m, const ptx::Function& f, const ModulePlacement& placement)
-      : module_(m), kernel_(f), placement_(placement) {}
+  KernelLowering(const ptx::Module& m, const ptx::Function& f, const ModulePlacement& placement,
+                 const CallGraph& calls)
+      : module_(m), kernel_(f), placement_(placement), calls_(calls) {}
 
   LoweredKernel run() {
     out_.spec.name = kernel_.name;
     out_.spec.ptx_target_sm = module_.sm;
+    queued_.assign(module_.functions.size(), false);
+    const auto& cluster = kernel_.perf.reqnctapercluster;
+    for (std::size_t d = 0; d < cluster.size() && d < 3; ++d)
+      out_.spec.cluster_dims[d] = cluster[d];
     Frame frame{.function = &kernel_};
     place_params(frame);
     place_module_shared();
@@ -61,8 +92,23 @@ class KernelLowering {
     finish_shared(frame);
     register_count_ = static_cast<std::uint32_t>(kernel_.registers.size());
     lower_body(frame);
+    const std::uint64_t kernel_frame = align_up(local_bytes_, kFrameAlignment);
+    finish_call_sites(kernel_frame);
+    if (!pending_.empty()) {
+      // The kernel's body must not run on into the functions placed after it.
+      InstructionSpec end;
+      end.opcode = isa::Opcode::Exit;
+      end.ptx_line = last_line(kernel_);
+      emit(std::move(end));
+    }
+    while (!pending_.empty()) {
+      const std::uint32_t f = pending_.back();
+      pending_.pop_back();
+      lower_function(f);
+    }
     out_.spec.register_count = register_count_;
-    out_.spec.local_bytes_per_thread = static_cast<std::uint32_t>(local_bytes_);
+    out_.spec.local_bytes_per_thread =
+        static_cast<std::uint32_t>(out_.spec.frame_reg == kNoReg ? local_bytes_ : kernel_frame);
     return std::move(out_);
   }
 
@@ -95,9 +141,10 @@ class KernelLowering {
     return p;
   }
 
-  Placement place_local(const ptx::Variable& v) {
+  Placement place_local(const ptx::Variable& v, bool relative) {
     local_bytes_ = align_up(local_bytes_, alignment_of(v));
-    const Placement p{.space = MemorySpace::local, .address = local_bytes_, .placed = true};
+    const Placement p{
+        .space = MemorySpace::local, .address = local_bytes_, .placed = true, .relative = relative};
     local_bytes_ += std::max<std::uint64_t>(v.size_bytes(), 1);
     return p;
   }
@@ -137,7 +184,7 @@ class KernelLowering {
         }
         frame.locals[i] = place_shared(v);
       } else if (isa::canonical_space(v.space) == isa::StateSpace::Local || is_param(v.space)) {
-        frame.locals[i] = place_local(v);
+        frame.locals[i] = place_local(v, frame.relative);
       }
     }
   }
@@ -239,6 +286,7 @@ class KernelLowering {
   struct Lowering {
     InstructionSpec spec;
     std::uint32_t label = ptx::kNone;  // a branch target, as an instruction index of the body
+    std::uint32_t table = ptx::kNone;  // brx.idx: the `.branchtargets` list
     bool param_variable_in_local = false;
   };
 
@@ -280,8 +328,13 @@ class KernelLowering {
         s.operands.push_back(SpecOperand::make_special(op.sreg));
         return;
       case OperandKind::Symbol:
+        if (op.symbol.kind == ptx::SymbolKind::Function) {
+          s.operands.push_back(SpecOperand::make_imm(function_address(op.symbol.index)));
+          return;
+        }
         if (auto p = symbol_address(frame, op.symbol, op.loc)) {
-          s.operands.push_back(SpecOperand::make_imm(p->address));
+          s.operands.push_back(p->relative ? frame_address(*p, s.ptx_line)
+                                           : SpecOperand::make_imm(p->address));
         }
         return;
       case OperandKind::Address: {
@@ -291,6 +344,10 @@ class KernelLowering {
           if (!p) return;
           offset += p->address;
           l.param_variable_in_local = p->space == MemorySpace::local;
+          if (p->relative) {
+            s.operands.push_back(SpecOperand::make_address(frame_reg(), offset));
+            return;
+          }
         }
         const std::uint32_t base = op.reg == ptx::kNone ? kNoReg : frame.reg_base + op.reg;
         s.operands.push_back(SpecOperand::make_address(base, offset));
@@ -302,6 +359,11 @@ class KernelLowering {
         return;
       case OperandKind::Label: {
         const ptx::Label& label = f.labels[op.label];
+        if (s.opcode == isa::Opcode::BrxIdx && label.target_list != ptx::kNone &&
+            !f.target_lists[label.target_list].calls) {
+          l.table = label.target_list;
+          return;
+        }
         if (label.target == ptx::kNone) {
           error(frame, op.loc, fmt::format("label {} is not an instruction target", label.name));
           return;
@@ -346,6 +408,7 @@ class KernelLowering {
         s.types[s.type_count++] = suffix.type();
       }
     }
+    s.shape = {inst.shape.m, inst.shape.n, inst.shape.k};
     s.guard_reg = inst.guard == ptx::kNone ? kNoReg : frame.reg_base + inst.guard;
     s.guard_negated = inst.guard_negated;
     return s;
@@ -401,6 +464,25 @@ class KernelLowering {
       frame.return_fixups.push_back(emit(std::move(l.spec)));
       return;
     }
+    l.spec.function_return = inst.opcode == isa::Opcode::Ret && frame.relative;
+    if (l.table != ptx::kNone) {
+      // brx.idx: a jump table of the body's instruction indices, fixed up to
+      // lowered indices with the labels.
+      std::vector<std::uint32_t> targets;
+      for (std::uint32_t label : frame.function->target_lists[l.table].targets) {
+        const std::uint32_t target = frame.function->labels[label].target;
+        if (target == ptx::kNone) {
+          error(frame, inst.loc,
+                fmt::format("label {} is not an instruction target",
+                            frame.function->labels[label].name));
+          return;
+        }
+        targets.push_back(target);
+      }
+      l.spec.target = static_cast<std::uint32_t>(out_.spec.jump_tables.size());
+      out_.spec.jump_tables.emplace_back();
+      frame.table_fixups.emplace_back(l.spec.target, std::move(targets));
+    }
     const std::size_t index = emit(std::move(l.spec));
     if (l.label != ptx::kNone) frame.label_fixups.emplace_back(index, l.label);
   }
@@ -432,12 +514,6 @@ class KernelLowering {
         target = &op;
       }
     }
-    if (target == nullptr || target->kind != OperandKind::Symbol ||
-        target->symbol.kind != ptx::SymbolKind::Function) {
-      error(frame, inst.loc, "indirect calls (function pointers) are not supported yet");
-      return;
-    }
-    const ptx::Function& callee = module_.functions[target->symbol.index];
     std::vector<Placement> ret_places, arg_places;
     for (const ptx::Operand* op : returns) {
       if (auto p = argument_variable(frame, *op)) ret_places.push_back(*p);
@@ -446,12 +522,24 @@ class KernelLowering {
       if (auto p = argument_variable(frame, *op)) arg_places.push_back(*p);
     }
     if (ret_places.size() != returns.size() || arg_places.size() != arguments.size()) return;
-    const Builtin builtin = callee.name == "vprintf"        ? Builtin::vprintf
-                            : callee.name == "__assertfail" ? Builtin::assertfail
-                                                            : Builtin::none;
+    if (target != nullptr && target->kind == OperandKind::Register) {
+      SpecOperand pointer = SpecOperand::make_reg(frame.reg_base + target->reg, 64);
+      lower_real_call(frame, inst, pointer, std::nullopt, returns, arguments, ret_places,
+                      arg_places);
+      return;
+    }
+    if (target == nullptr || target->kind != OperandKind::Symbol ||
+        target->symbol.kind != ptx::SymbolKind::Function) {
+      error(frame, inst.loc, "call target must be a function or a register");
+      return;
+    }
+    const std::uint32_t callee_index = target->symbol.index;
+    const ptx::Function& callee = module_.functions[callee_index];
+    const Builtin builtin = builtin_named(callee.name);
     if (builtin != Builtin::none) {
       InstructionSpec s = header(frame, inst);
       s.builtin = builtin;
+      s.operands.push_back(SpecOperand::make_address(frame.relative ? frame_reg() : kNoReg, 0));
       s.operands.push_back(
           SpecOperand::make_imm(ret_places.empty() ? UINT64_MAX : ret_places[0].address));
       for (const Placement& p : arg_places) s.operands.push_back(SpecOperand::make_imm(p.address));
@@ -463,15 +551,15 @@ class KernelLowering {
             fmt::format("call to {}, which has no body in this module", callee.name));
       return;
     }
-    if (frame.depth + 1 >= kMaxCallDepth || on_call_stack(callee)) {
-      error(frame, inst.loc,
-            fmt::format("call to {}: recursive or deeper than {} calls; not supported yet",
-                        callee.name, kMaxCallDepth));
-      return;
-    }
     if (arg_places.size() != callee.params.size() || ret_places.size() != callee.returns.size()) {
       error(frame, inst.loc,
             fmt::format("call to {} passes the wrong number of parameters", callee.name));
+      return;
+    }
+    if (calls_.called_for_real(callee_index) || frame.depth + 1 >= kMaxInlineDepth ||
+        on_call_stack(callee)) {
+      lower_real_call(frame, inst, SpecOperand::make_imm(function_address(callee_index)),
+                      callee_index, returns, arguments, ret_places, arg_places);
       return;
     }
     // A guarded call becomes a guarded jump over the inlined body.
@@ -488,6 +576,7 @@ class KernelLowering {
                 .params = arg_places,
                 .returns = ret_places,
                 .inlined = true,
+                .relative = frame.relative,
                 .depth = frame.depth + 1};
     register_count_ += static_cast<std::uint32_t>(callee.registers.size());
     place_locals(inner);
@@ -502,6 +591,170 @@ class KernelLowering {
   bool on_call_stack(const ptx::Function& f) const {
     return &f == &kernel_ ||
            std::find(call_stack_.begin(), call_stack_.end(), &f) != call_stack_.end();
+  }
+
+  static Builtin builtin_named(std::string_view name) {
+    if (name == "vprintf") return Builtin::vprintf;
+    if (name == "__assertfail") return Builtin::assertfail;
+    if (name == "malloc") return Builtin::malloc;
+    if (name == "free") return Builtin::free;
+    return Builtin::none;
+  }
+
+  // The declaration of a call argument (a .param variable of the caller).
+  const ptx::Variable* variable_of(const Frame& frame, const ptx::SymbolRef& ref) const {
+    const ptx::Function& f = *frame.function;
+    switch (ref.kind) {
+      case ptx::SymbolKind::Local:
+        return ref.index < f.locals.size() ? &f.locals[ref.index] : nullptr;
+      case ptx::SymbolKind::Param:
+        return ref.index < f.params.size() ? &f.params[ref.index] : nullptr;
+      case ptx::SymbolKind::Return:
+        return ref.index < f.returns.size() ? &f.returns[ref.index] : nullptr;
+      default:
+        return nullptr;
+    }
+  }
+
+  // A call made for real. Its arguments and return values are copied between
+  // the caller's call-sequence variables and the callee's frame, laid out by
+  // the .param ABI: from the callee's declaration for a direct call, from the
+  // caller's variables (which the prototype describes) for an indirect one.
+  void lower_real_call(Frame& frame, const ptx::Instruction& inst, SpecOperand target,
+                       std::optional<std::uint32_t> callee,
+                       const std::vector<const ptx::Operand*>& returns,
+                       const std::vector<const ptx::Operand*>& arguments,
+                       const std::vector<Placement>& ret_places,
+                       const std::vector<Placement>& arg_places) {
+    std::vector<const ptx::Variable*> caller_vars;
+    for (const auto* list : {&returns, &arguments}) {
+      for (const ptx::Operand* op : *list) {
+        const ptx::Variable* v = variable_of(frame, op->symbol);
+        if (v == nullptr) {
+          error(frame, op->loc, "call arguments must be .param variables");
+          return;
+        }
+        caller_vars.push_back(v);
+      }
+    }
+    std::vector<const ptx::Variable*> callee_vars = caller_vars;
+    if (callee) callee_vars = abi_variables(module_.functions[*callee]);
+    const std::vector<std::uint64_t> offsets = abi_offsets(callee_vars);
+    CallSite site;
+    for (std::size_t i = 0; i < caller_vars.size(); ++i) {
+      const bool is_return = i < returns.size();
+      const Placement& from = is_return ? ret_places[i] : arg_places[i - returns.size()];
+      const ParamCopy copy{
+          .caller = from.address,
+          .callee = offsets[i],
+          .bytes = std::min(caller_vars[i]->size_bytes(), callee_vars[i]->size_bytes())};
+      (is_return ? site.returns : site.arguments).push_back(copy);
+    }
+    site.return_bytes = abi_end({callee_vars.begin(), callee_vars.begin() + returns.size()});
+    site.argument_bytes = abi_end(callee_vars);
+    InstructionSpec s = header(frame, inst);
+    s.modifiers = {};
+    s.operands.push_back(target);
+    s.target = static_cast<std::uint32_t>(out_.spec.call_sites.size());
+    sites_of_body_.push_back(s.target);
+    out_.spec.call_sites.push_back(std::move(site));
+    frame_reg();
+    emit(std::move(s));
+    if (callee) {
+      enqueue(*callee);
+      return;
+    }
+    // Any function whose address is taken may be reached.
+    for (std::uint32_t f = 0; f < module_.functions.size(); ++f) {
+      if (calls_.address_taken[f] && module_.functions[f].has_body) enqueue(f);
+    }
+  }
+
+  static std::vector<const ptx::Variable*> abi_variables(const ptx::Function& f) {
+    std::vector<const ptx::Variable*> vars;
+    for (const ptx::Variable& v : f.returns) vars.push_back(&v);
+    for (const ptx::Variable& v : f.params) vars.push_back(&v);
+    return vars;
+  }
+
+  void enqueue(std::uint32_t f) {
+    if (queued_[f]) return;
+    queued_[f] = true;
+    pending_.push_back(f);
+  }
+
+  // The per-lane frame pointer: 0 in the kernel, the start of the current
+  // activation's frame inside a function called for real.
+  std::uint32_t frame_reg() {
+    if (out_.spec.frame_reg == kNoReg) out_.spec.frame_reg = register_count_++;
+    return out_.spec.frame_reg;
+  }
+
+  // The address of a frame-relative variable as a value: a register set to
+  // frame pointer + offset just before the instruction that uses it.
+  SpecOperand frame_address(const Placement& p, std::uint32_t ptx_line) {
+    const std::uint32_t fp = frame_reg();
+    const std::uint32_t temp = register_count_++;
+    InstructionSpec add;
+    add.opcode = isa::Opcode::Add;
+    add.types[0] = isa::Type::U64;
+    add.type_count = 1;
+    add.ptx_line = ptx_line;
+    add.operands = {SpecOperand::make_reg(temp, 64), SpecOperand::make_reg(fp, 64),
+                    SpecOperand::make_imm(p.address)};
+    add.dst_count = 1;
+    emit(std::move(add));
+    return SpecOperand::make_reg(temp, 64);
+  }
+
+  void finish_call_sites(std::uint64_t frame_bytes) {
+    for (std::uint32_t site : sites_of_body_) out_.spec.call_sites[site].caller_frame_bytes = frame_bytes;
+    sites_of_body_.clear();
+  }
+
+  static std::uint32_t last_line(const ptx::Function& f) {
+    return f.instructions.empty() ? f.loc.line : f.instructions.back().loc.line;
+  }
+
+  // One out-of-line copy of a function called for real: its own register rows
+  // (inlined callees included) and a frame of return values, parameters and
+  // locals addressed from the frame pointer.
+  void lower_function(std::uint32_t index) {
+    const ptx::Function& f = module_.functions[index];
+    if (out_.spec.functions.size() < module_.functions.size()) {
+      out_.spec.functions.resize(module_.functions.size());
+    }
+    CallableFunction callable{.name = f.name};
+    Frame frame{.function = &f,
+                .reg_base = register_count_,
+                .relative = true};
+    register_count_ += static_cast<std::uint32_t>(f.registers.size());
+    local_bytes_ = 0;
+    const std::vector<const ptx::Variable*> vars = abi_variables(f);
+    const std::vector<std::uint64_t> offsets = abi_offsets(vars);
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+      const Placement p{
+          .space = MemorySpace::local, .address = offsets[i], .placed = true, .relative = true};
+      (i < f.returns.size() ? frame.returns : frame.params).push_back(p);
+    }
+    callable.return_bytes = abi_end({vars.begin(), vars.begin() + f.returns.size()});
+    callable.argument_bytes = abi_end(vars);
+    local_bytes_ = callable.argument_bytes;
+    place_locals(frame);
+    callable.entry = static_cast<std::uint32_t>(out_.spec.instructions.size());
+    call_stack_.push_back(&f);
+    lower_body(frame);
+    call_stack_.pop_back();
+    InstructionSpec end;
+    end.opcode = isa::Opcode::Ret;
+    end.function_return = true;
+    end.ptx_line = last_line(f);
+    emit(std::move(end));
+    callable.reg_base = frame.reg_base;
+    callable.reg_count = register_count_ - frame.reg_base;
+    callable.frame_bytes = align_up(local_bytes_, kFrameAlignment);
+    finish_call_sites(callable.frame_bytes);
+    out_.spec.functions[index] = std::move(callable);
   }
 
   void lower_body(Frame& frame) {
@@ -521,12 +774,20 @@ class KernelLowering {
       out_.spec.instructions[index].target = frame.output_index[label];
     }
     for (std::size_t index : frame.return_fixups) out_.spec.instructions[index].target = end;
+    for (auto& [table, targets] : frame.table_fixups) {
+      for (std::uint32_t& t : targets) t = frame.output_index[t];
+      out_.spec.jump_tables[table] = std::move(targets);
+    }
   }
 
   const ptx::Module& module_;
   const ptx::Function& kernel_;
   const ModulePlacement& placement_;
+  const CallGraph& calls_;
   LoweredKernel out_;
+  std::vector<bool> queued_;             // functions to be called for real, by module index
+  std::vector<std::uint32_t> pending_;   // queued, not lowered yet
+  std::vector<std::uint32_t> sites_of_body_;  // call sites of the body being lowered
   std::vector<Placement> shared_globals_;
   std::vector<std::size_t> dynamic_globals_;
   std::vector<std::size_t> dynamic_locals_;  // of the kernel's own locals
@@ -546,8 +807,8 @@ std::uint64_t alignment_of(const ptx::Variable& v) {
 }
 
 LoweredKernel lower_kernel(const ptx::Module& module, const ptx::Function& kernel,
-                           const ModulePlacement& placement) {
-  return KernelLowering(module, kernel, placement).run();
+                           const ModulePlacement& placement, const CallGraph& calls) {
+  return KernelLowering(module, kernel, placement, calls).run();
 }
 
 }  // namespace smsim::func

@@ -16,6 +16,9 @@ struct Placement {
   MemorySpace space = MemorySpace::global;
   std::uint64_t address = 0;
   bool placed = false;
+  // A local of a function called for real: `address` is an offset from the
+  // per-lane frame pointer rather than from the thread's local memory.
+  bool relative = false;
 };
 
 struct ModulePlacement {

@@ -62,8 +62,13 @@ void ReachingDefs::build_blocks(const KernelSpec& spec) {
   for (std::uint32_t i = 0; i < n; ++i) {
     const InstructionSpec& s = spec.instructions[i];
     const Control control = opcode_execution(s.opcode).control;
-    append_successors(control, s.guard_reg != kNoReg, s.target, i, successors[i]);
-    if (control == Control::branch || control == Control::exit || control == Control::trap) {
+    const std::vector<std::uint32_t>* table =
+        control == Control::branch_indexed && s.target < spec.jump_tables.size()
+            ? &spec.jump_tables[s.target]
+            : nullptr;
+    append_successors(control, s.guard_reg != kNoReg, s.target, i, successors[i], table);
+    if (control == Control::branch || control == Control::branch_indexed ||
+        control == Control::exit || control == Control::trap) {
       leader[i + 1] = true;
     }
     for (std::uint32_t t : successors[i]) {

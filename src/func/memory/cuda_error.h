@@ -16,6 +16,7 @@ enum class CudaError : std::int32_t {
   launch_timeout = 702,
   assert_triggered = 710,
   illegal_instruction = 715,
+  invalid_pc = 718,
   misaligned_address = 716,
   illegal_address = 700,
   launch_failure = 719,

@@ -19,6 +19,17 @@ inline constexpr std::uint64_t kLocalWindowBase = 0xFFFF'FF00'0000'0000;
 // memory per thread, so an offset always fits in 32 bits.
 inline constexpr std::uint64_t kWindowBytes = std::uint64_t{1} << 32;
 
+// Distributed shared memory (clusters): a shared::cluster address is a
+// shared::cta offset with the target block's cluster rank + 1 above bit 24
+// (no block has 16 MiB of shared memory); an offset with nothing there is the
+// block's own, as PTX requires of shared::cta addresses.
+inline constexpr unsigned kClusterRankShift = 24;
+inline constexpr std::uint64_t kClusterOffsetMask = (std::uint64_t{1} << kClusterRankShift) - 1;
+
+constexpr std::uint64_t cluster_shared_address(std::uint64_t offset, std::uint32_t rank) {
+  return (offset & kClusterOffsetMask) | (std::uint64_t{rank} + 1) << kClusterRankShift;
+}
+
 struct GenericTarget {
   MemorySpace space;      // global, shared or local
   std::uint64_t address;  // in that space: an offset for shared/local

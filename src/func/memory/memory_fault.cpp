@@ -68,6 +68,8 @@ std::string_view cuda_error_name(CudaError error) {
       return "cudaErrorAssert";
     case CudaError::illegal_instruction:
       return "cudaErrorIllegalInstruction";
+    case CudaError::invalid_pc:
+      return "cudaErrorInvalidPc";
     case CudaError::misaligned_address:
       return "cudaErrorMisalignedAddress";
     case CudaError::illegal_address:

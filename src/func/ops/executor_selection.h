@@ -39,6 +39,11 @@ ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction& in, std::
 ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_surface(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_mbarrier(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_wmma_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 
 // Arithmetic opcodes are shared by the integer and float families.
 inline ExecFn select_arithmetic(const InstructionSpec& spec, DecodedInstruction& in,

@@ -16,10 +16,29 @@ inline std::uint64_t lane_address(const ExecContext& c, const DecodedInstruction
   return base + in.addr_offset;
 }
 
+// The shared memory a shared::cluster address names (clusters:
+// generic_windows.h), with `address` reduced to the offset in it. Without
+// clusters, or for a rank outside the cluster, the address stays as it is and
+// the bounds check of the block's own window reports it (at 16 MiB and above
+// as unaddressable, as the H100 does).
+inline ByteWindow& cluster_shared_window(ExecContext& c, std::uint64_t& address) {
+  if (address <= kClusterOffsetMask || c.block.cluster == nullptr ||
+      c.launch.cluster_dims.count() <= 1) {
+    return c.block.shared;
+  }
+  const std::uint64_t rank = (address >> kClusterRankShift) - 1;
+  if (rank >= c.block.cluster->blocks.size()) return c.block.shared;
+  address &= kClusterOffsetMask;
+  return c.block.cluster->blocks[rank]->shared;
+}
+
 // The host address of `size` bytes at `address` in `space` for `lane`, or
 // nullptr after reporting the fault. A generic address is resolved first.
+// The access must be aligned to `alignment`, its size when 0.
 inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t address,
-                          std::uint64_t size, AccessKind access, unsigned lane) {
+                          std::uint64_t size, AccessKind access, unsigned lane,
+                          std::uint64_t alignment = 0) {
+  if (alignment == 0) alignment = size;
   if (space == MemorySpace::generic) {
     const GenericTarget t = resolve_generic(address);
     space = t.space;
@@ -30,20 +49,22 @@ inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t addre
   switch (space) {
     case MemorySpace::global:
     case MemorySpace::constant:
-      fault = c.launch.memory.check(address, size, size, access, c.warp.cache);
+      fault = c.launch.memory.check(address, size, alignment, access, c.warp.cache);
       p = static_cast<std::byte*>(DeviceMemory::host_pointer(address));
       if (fault) fault->space = space;
       break;
-    case MemorySpace::shared:
-      fault = c.block.shared.check(address, size, size, access);
-      p = c.block.shared.at(address);
+    case MemorySpace::shared: {
+      ByteWindow& window = cluster_shared_window(c, address);
+      fault = window.check(address, size, alignment, access);
+      p = window.at(address);
       break;
+    }
     case MemorySpace::local:
-      fault = c.block.local.check(address, size, size, access);
+      fault = c.block.local.check(address, size, alignment, access);
       p = c.block.local.at(thread_in_block(c, lane), address);
       break;
     case MemorySpace::param:
-      fault = c.launch.params.check(address, size, size, access);
+      fault = c.launch.params.check(address, size, alignment, access);
       if (!fault && access != AccessKind::read) {
         fault = MemoryFault{.kind = FaultKind::read_only,
                             .space = MemorySpace::param,

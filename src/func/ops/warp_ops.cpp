@@ -1,7 +1,7 @@
 // Warp collectives: vote.sync, shfl.sync, activemask, redux.sync, match.sync,
-// elect.sync. Every lane named in a member mask is expected to execute the
-// instruction together; the engine runs converged groups, so the lanes that
-// do are the executing ones.
+// elect.sync. Each lane's result covers the lanes of its own member mask
+// (cooperative-groups tiles of one converged warp pass different masks), of
+// those that execute the instruction together.
 
 #include <fmt/format.h>
 
@@ -16,30 +16,40 @@ namespace {
 using isa::Modifier;
 using isa::Opcode;
 
+// The lanes `lane`'s result covers: those of its member mask that execute.
+std::uint32_t members(const ExecContext& c, const Operand& membermask, unsigned lane,
+                      std::uint32_t mask) {
+  return static_cast<std::uint32_t>(read(c, membermask, lane)) & mask;
+}
+
 // vote.sync.{all,any,uni}.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask.
 void vote(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-  std::uint32_t ballot = 0;
+  std::uint32_t all_lanes = 0;
   for_each_lane(mask, [&](unsigned lane) {
-    if (read(c, in.src[0], lane) != 0) ballot |= std::uint32_t{1} << lane;
+    if (read(c, in.src[0], lane) != 0) all_lanes |= std::uint32_t{1} << lane;
   });
-  std::uint64_t value = 0;
-  switch (in.mode) {
-    case Modifier::Ballot:
-      value = ballot;
-      break;
-    case Modifier::All:
-      value = ballot == mask ? 1 : 0;
-      break;
-    case Modifier::Any:
-      value = ballot != 0 ? 1 : 0;
-      break;
-    case Modifier::Uni:
-      value = (ballot == 0 || ballot == mask) ? 1 : 0;
-      break;
-    default:
-      break;
-  }
-  for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, value); });
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint32_t group = members(c, in.src[1], lane, mask);
+    const std::uint32_t ballot = all_lanes & group;
+    std::uint64_t value = 0;
+    switch (in.mode) {
+      case Modifier::Ballot:
+        value = ballot;
+        break;
+      case Modifier::All:
+        value = ballot == group ? 1 : 0;
+        break;
+      case Modifier::Any:
+        value = ballot != 0 ? 1 : 0;
+        break;
+      case Modifier::Uni:
+        value = (ballot == 0 || ballot == group) ? 1 : 0;
+        break;
+      default:
+        break;
+    }
+    write(c, in.dst[0], lane, value);
+  });
 }
 
 // shfl.sync.mode.b32 d{|p}, a, b, c, membermask (PTX ISA semantics: c packs
@@ -88,12 +98,12 @@ void activemask(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask
   for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, mask); });
 }
 
-// redux.sync.op.type d, a, membermask.
-void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+// The redux.sync operation over the lanes of `group`.
+std::uint32_t reduce(const ExecContext& c, const DecodedInstruction& in, std::uint32_t group) {
   const bool is_signed = in.type == isa::Type::S32;
   std::uint32_t acc = 0;
   bool first = true;
-  for_each_lane(mask, [&](unsigned lane) {
+  for_each_lane(group, [&](unsigned lane) {
     const auto v = static_cast<std::uint32_t>(read(c, in.src[0], lane));
     if (first) {
       acc = v;
@@ -127,7 +137,22 @@ void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
         break;
     }
   });
-  for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, acc); });
+  return acc;
+}
+
+// redux.sync.op.type d, a, membermask: each lane reduces over its members
+// (computed once per distinct member mask).
+void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  std::uint32_t last_group = 0;
+  std::uint32_t last_value = 0;
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint32_t group = members(c, in.src[1], lane, mask);
+    if (group != last_group || last_group == 0) {
+      last_group = group;
+      last_value = reduce(c, in, group);
+    }
+    write(c, in.dst[0], lane, last_value);
+  });
 }
 
 // match.any.sync.bN d, a, membermask; match.all.sync.bN d{|p}, a, membermask.
@@ -135,24 +160,25 @@ void match(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   std::uint64_t value[kWarpSize] = {};
   for_each_lane(mask, [&](unsigned lane) { value[lane] = read(c, in.src[0], lane); });
   for_each_lane(mask, [&](unsigned lane) {
+    const std::uint32_t group = members(c, in.src[1], lane, mask);
     std::uint32_t same = 0;
-    for_each_lane(mask, [&](unsigned other) {
+    for_each_lane(group, [&](unsigned other) {
       if (value[other] == value[lane]) same |= std::uint32_t{1} << other;
     });
     if (in.mode == Modifier::Any) {
       write(c, in.dst[0], lane, same);
       return;
     }
-    const bool all = same == mask;
-    write(c, in.dst[0], lane, all ? mask : 0);
+    const bool all = same == group;
+    write(c, in.dst[0], lane, all ? group : 0);
     if (in.dst_count > 1) write(c, in.dst[1], lane, all ? 1 : 0);
   });
 }
 
-// elect.sync d|p, membermask: the lowest executing lane is the leader.
+// elect.sync d|p, membermask: the lowest executing member is the leader.
 void elect(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-  const auto leader = static_cast<unsigned>(std::countr_zero(mask));
   for_each_lane(mask, [&](unsigned lane) {
+    const auto leader = static_cast<unsigned>(std::countr_zero(members(c, in.src[0], lane, mask)));
     write(c, in.dst[0], lane, leader);
     if (in.dst_count > 1) write(c, in.dst[1], lane, lane == leader ? 1 : 0);
   });

@@ -45,7 +45,8 @@ bool valid_stream(Context& context, cudaStream_t stream) {
 namespace smsim::cudart {
 
 cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim3 block,
-                          void** args, size_t shared, cudaStream_t stream, bool cooperative) {
+                          void** args, size_t shared, cudaStream_t stream, bool cooperative,
+                          dim3 cluster) {
   ResolvedKernel kernel;
   if (const auto e = context.resolve_kernel(host_fun, kernel); e != 0) {
     return static_cast<cudaError_t>(e);
@@ -60,7 +61,9 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   const smsim::func::LaunchConfig config{
       .grid = to_dim3(grid),
       .block = to_dim3(block),
-      .dynamic_shared_bytes = static_cast<std::uint32_t>(shared)};
+      .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
+      .cooperative = cooperative,
+      .cluster = to_dim3(cluster)};
   if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
     return static_cast<cudaError_t>(e);
   }
@@ -82,6 +85,9 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   const smsim::func::ParamLayout layout(decoded.params);
   const auto packed = layout.pack(values);
   if (!packed.error.empty()) return cudaErrorInvalidValue;
+  // cudaDeviceSetLimit: the per-thread stack of real calls and the device heap.
+  context.device().options().stack_bytes_per_thread = context.stack_bytes;
+  context.device().heap().set_capacity(context.malloc_heap_bytes);
   const auto observer = context.analysis().start(decoded, context.gpu());
   const smsim::runtime::KernelRun run =
       smsim::runtime::run_kernel(context, kernel, config, packed.bytes, observer.get());
@@ -207,17 +213,25 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* fu
   return api_call([&](Context& context) {
     if (config == nullptr) return cudaErrorInvalidValue;
     bool cooperative = false;
+    dim3 cluster(1, 1, 1);
     for (unsigned i = 0; i < config->numAttrs; ++i) {
       if (config->attrs[i].id == cudaLaunchAttributeCooperative) {
         cooperative = config->attrs[i].val.cooperative != 0;
       }
+      if (config->attrs[i].id == cudaLaunchAttributeClusterDimension) {
+        const auto& d = config->attrs[i].val.clusterDim;
+        cluster = dim3(d.x, d.y, d.z);
+      }
     }
-    if (!cooperative) {
+    // Cluster launches run directly (stream capture records plain launches).
+    const bool clustered = cluster.x * cluster.y * cluster.z > 1;
+    if (!cooperative && !clustered) {
       return launch_or_capture(context, func, config->gridDim, config->blockDim, args,
                                config->dynamicSmemBytes, config->stream);
     }
     return smsim::cudart::launch_kernel(context, func, config->gridDim, config->blockDim, args,
-                                        config->dynamicSmemBytes, config->stream, true);
+                                        config->dynamicSmemBytes, config->stream, cooperative,
+                                        cluster);
   });
 }
 

@@ -10,7 +10,9 @@
 
 namespace smsim::cudart {
 
+// `cluster`: blocks per thread-block cluster (cudaLaunchAttributeClusterDimension).
 cudaError_t launch_kernel(runtime::Context& context, const void* host_fun, dim3 grid, dim3 block,
-                          void** args, std::size_t shared, cudaStream_t stream, bool cooperative);
+                          void** args, std::size_t shared, cudaStream_t stream, bool cooperative,
+                          dim3 cluster = dim3(1, 1, 1));
 
 }  // namespace smsim::cudart

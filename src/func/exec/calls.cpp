@@ -1,0 +1,172 @@
+#include "func/exec/calls.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstring>
+
+#include "func/decode/function_address.h"
+#include "func/ops/memory_access.h"
+
+namespace smsim::func {
+namespace {
+
+std::string where(const ExecContext& c, const DecodedInstruction& in, unsigned lane) {
+  return fmt::format("kernel {}, PTX line {}, block ({},{},{}), thread {}", c.launch.kernel.name,
+                     in.ptx_line, c.block.ctaid.x, c.block.ctaid.y, c.block.ctaid.z,
+                     thread_in_block(c, lane));
+}
+
+std::uint64_t& frame_pointer(ExecContext& c, unsigned lane) {
+  return c.regs[c.launch.kernel.frame_reg * kWarpSize + lane];
+}
+
+// Copies `bytes` of the thread's local memory; false after reporting a fault.
+bool copy_local(ExecContext& c, std::uint64_t to, std::uint64_t from, std::uint64_t bytes,
+                unsigned lane) {
+  if (bytes == 0) return true;
+  const std::byte* src = resolve(c, MemorySpace::local, from, bytes, AccessKind::read, lane, 1);
+  if (src == nullptr) return false;
+  std::byte* dst = resolve(c, MemorySpace::local, to, bytes, AccessKind::write, lane, 1);
+  if (dst == nullptr) return false;
+  std::memmove(dst, src, bytes);
+  return true;
+}
+
+// The function a lane calls, or nullopt after reporting a bad target.
+std::optional<std::uint32_t> callee_of(ExecContext& c, const DecodedInstruction& in,
+                                       const CallSite& site, unsigned lane) {
+  const DecodedKernel& k = c.launch.kernel;
+  const std::uint64_t address = read(c, in.src[0], lane);
+  const auto index = function_index(address);
+  if (!index || *index >= k.functions.size() || k.functions[*index].entry == kNoPc) {
+    report_error(c, CudaError::invalid_pc,
+                 fmt::format("{}: call through {:#x}, which is not the address of a device "
+                             "function of this kernel's module",
+                             where(c, in, lane), address));
+    return std::nullopt;
+  }
+  const CallableFunction& f = k.functions[*index];
+  if (f.argument_bytes != site.argument_bytes || f.return_bytes != site.return_bytes) {
+    report_error(c, CudaError::launch_failure,
+                 fmt::format("{}: call to {} through a prototype whose parameters ({} bytes, "
+                             "{} of them return values) differ from its declaration ({}, {})",
+                             where(c, in, lane), f.name, site.argument_bytes, site.return_bytes,
+                             f.argument_bytes, f.return_bytes));
+    return std::nullopt;
+  }
+  return index;
+}
+
+// Pushes one lane's activation of `function`; false after reporting a fault.
+bool push_frame(ExecContext& c, const DecodedInstruction& in, std::uint32_t function,
+                unsigned lane) {
+  const DecodedKernel& k = c.launch.kernel;
+  const CallableFunction& f = k.functions[function];
+  const CallSite& site = k.call_sites[in.target];
+  std::uint64_t& fp = frame_pointer(c, lane);
+  const std::uint64_t callee_fp = fp + site.caller_frame_bytes;
+  const std::uint64_t stack = c.block.local.bytes_per_thread();
+  if (callee_fp > stack || f.frame_bytes > stack - callee_fp) {
+    report_error(c, CudaError::illegal_address,
+                 fmt::format("{}: stack overflow calling {}: its frame of {} bytes at offset {} "
+                             "does not fit the thread's {} bytes of local memory ({} of them "
+                             "cudaLimitStackSize); call depth {}",
+                             where(c, in, lane), f.name, f.frame_bytes, callee_fp, stack,
+                             c.launch.options.stack_bytes_per_thread,
+                             c.warp.calls[lane].frames.size() + 1));
+    return false;
+  }
+  for (const ParamCopy& arg : site.arguments) {
+    if (!copy_local(c, callee_fp + arg.callee, fp + arg.caller, arg.bytes, lane)) return false;
+  }
+  LaneCalls& calls = c.warp.calls[lane];
+  calls.frames.push_back(LaneFrame{
+      .caller_fp = fp, .site = in.target, .function = function, .saved_at = calls.saved.size()});
+  for (std::uint32_t r = 0; r < f.reg_count; ++r) {
+    calls.saved.push_back(c.regs[(f.reg_base + r) * kWarpSize + lane]);
+  }
+  fp = callee_fp;
+  return true;
+}
+
+}  // namespace
+
+void call_function(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const CallSite& site = c.launch.kernel.call_sites[in.target];
+  std::array<CallTarget, kWarpSize> targets{};
+  std::array<std::uint32_t, kWarpSize> functions{};
+  std::size_t count = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const auto function = callee_of(c, in, site, lane);
+    if (!function) return;
+    if (!push_frame(c, in, *function, lane)) return;
+    std::size_t t = 0;
+    while (t < count && functions[t] != *function) ++t;
+    if (t == count) {
+      functions[count] = *function;
+      targets[count++] = CallTarget{.entry = c.launch.kernel.functions[*function].entry};
+    }
+    targets[t].lanes |= std::uint32_t{1} << lane;
+  }
+  c.warp.control.call({targets.data(), count});
+}
+
+void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const DecodedKernel& k = c.launch.kernel;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    LaneCalls& calls = c.warp.calls[lane];
+    if (calls.frames.empty()) {
+      report_error(c, CudaError::launch_failure,
+                   fmt::format("{}: ret with no call to return from", where(c, in, lane)));
+      return;
+    }
+    const LaneFrame frame = calls.frames.back();
+    const CallSite& site = k.call_sites[frame.site];
+    std::uint64_t& fp = frame_pointer(c, lane);
+    for (const ParamCopy& ret : site.returns) {
+      if (!copy_local(c, frame.caller_fp + ret.caller, fp + ret.callee, ret.bytes, lane)) return;
+    }
+    const CallableFunction& f = k.functions[frame.function];
+    for (std::uint32_t r = 0; r < f.reg_count; ++r) {
+      c.regs[(f.reg_base + r) * kWarpSize + lane] = calls.saved[frame.saved_at + r];
+    }
+    calls.saved.resize(frame.saved_at);
+    calls.frames.pop_back();
+    fp = frame.caller_fp;
+  }
+  if (!c.warp.control.return_lanes(mask)) {
+    report_error(c, CudaError::launch_failure,
+                 fmt::format("kernel {}, PTX line {}: ret outside any call", k.name, in.ptx_line));
+  }
+}
+
+void branch_indexed(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const std::vector<std::uint32_t>& table = c.launch.kernel.jump_tables[in.target];
+  std::array<CallTarget, kWarpSize + 1> targets{};
+  std::size_t count = 0;
+  auto add = [&](std::uint32_t pc, std::uint32_t lanes) {
+    std::size_t t = 0;
+    while (t < count && targets[t].entry != pc) ++t;
+    if (t == count) targets[count++].entry = pc;
+    targets[t].lanes |= lanes;
+  };
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t index = read(c, in.src[0], lane) & 0xFFFF'FFFFu;
+    if (index >= table.size()) {
+      report_error(c, CudaError::illegal_instruction,
+                   fmt::format("{}: brx.idx index {} outside its list of {} targets",
+                               where(c, in, lane), index, table.size()));
+      return;
+    }
+    add(table[index], std::uint32_t{1} << lane);
+  }
+  const std::uint32_t rest = c.warp.control.mask() & ~mask;
+  if (rest != 0) add(c.warp.control.pc() + 1, rest);
+  c.warp.control.branch_indexed({targets.data(), count}, in.reconverge);
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,131 @@
+// cp.async (global -> shared, 4/8/16 bytes, optional source size or
+// ignore-src predicate), cp.async.bulk (global or shared::cta ->
+// shared::cluster completing mbarrier transaction bytes, shared::cta ->
+// global in bulk groups) and their groups. The engine performs each copy when
+// the instruction issues: a copy may complete at any time before the
+// wait_group / wait_all / mbarrier phase that waits for it, so completing at
+// once is one of the orders the hardware allows, and the commit/wait
+// instructions then have nothing left to wait for.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "func/exec/exec_context.h"
+#include "func/ops/executor_selection.h"
+#include "func/ops/memory_access.h"
+#include "isa/semantics/mbarrier_state.h"
+
+namespace smsim::func {
+namespace {
+
+// Sources after the destination address: the source address, cp-size, then
+// an optional src-size (or ignore-src predicate) and cache policy.
+constexpr std::uint8_t kSourceAddress = 0;
+constexpr std::uint8_t kCopySize = 1;
+constexpr std::uint8_t kSourceSize = 2;
+
+void copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  // With .L2::cache_hint the last source is the cache policy.
+  const unsigned policy = in.mode == isa::Modifier::L2CacheHint ? 1 : 0;
+  const bool has_size = in.src_count > kSourceSize + policy;
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const std::uint64_t cp_size = read(c, in.src[kCopySize], lane);
+    std::uint64_t src_size = cp_size;
+    if (has_size) {
+      const Operand& extra = in.src[kSourceSize];
+      const std::uint64_t value = read(c, extra, lane);
+      // A predicate operand is ignore-src: true copies nothing (zero fill).
+      src_size = extra.kind == OperandKind::reg && extra.bits == 1 ? (value != 0 ? 0 : cp_size)
+                                                                   : std::min(value, cp_size);
+    }
+    std::byte* dst =
+        resolve(c, in.space, lane_address(c, in, lane), cp_size, AccessKind::write, lane);
+    if (dst == nullptr) return;
+    std::byte buffer[16] = {};
+    if (src_size > 0) {
+      const std::byte* src = resolve(c, MemorySpace::global, read(c, in.src[kSourceAddress], lane),
+                                     src_size, AccessKind::read, lane);
+      if (src == nullptr) return;
+      std::memcpy(buffer, src, src_size);
+    }
+    std::memcpy(dst, buffer, cp_size);
+  });
+}
+
+// cp.async.bulk sources after the destination address: the source address,
+// the size in bytes, then the mbarrier (shared::cluster forms).
+constexpr std::uint8_t kBulkSize = 1;
+constexpr std::uint8_t kBulkBarrier = 2;
+// Bulk copies move 16-byte aligned chunks.
+constexpr std::uint64_t kBulkChunk = 16;
+
+template <MemorySpace Source, MemorySpace Destination, bool CompletesTx>
+void bulk_copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const std::uint64_t size = read(c, in.src[kBulkSize], lane);
+    const std::uint64_t dst = lane_address(c, in, lane);
+    const std::uint64_t src = read(c, in.src[kSourceAddress], lane);
+    for (std::uint64_t at = 0; at < size; at += kBulkChunk) {
+      const std::byte* from = resolve(c, Source, src + at, kBulkChunk, AccessKind::read, lane);
+      if (from == nullptr) return;
+      std::byte chunk[kBulkChunk];
+      std::memcpy(chunk, from, kBulkChunk);
+      std::byte* to = resolve(c, Destination, dst + at, kBulkChunk, AccessKind::write, lane);
+      if (to == nullptr) return;
+      std::memcpy(to, chunk, kBulkChunk);
+    }
+    if constexpr (CompletesTx) {
+      std::byte* bar = resolve(c, MemorySpace::shared, read(c, in.src[kBulkBarrier], lane),
+                               sizeof(std::uint64_t), AccessKind::atomic, lane);
+      if (bar == nullptr) return;
+      std::uint64_t word;
+      std::memcpy(&word, bar, sizeof word);
+      word = isa::sem::mbarrier_complete_tx(word, static_cast<std::uint32_t>(size));
+      std::memcpy(bar, &word, sizeof word);
+    }
+  });
+}
+
+ExecFn select_bulk(const InstructionSpec& spec, const DecodedInstruction& in, std::string& why) {
+  using isa::Modifier;
+  const bool to_cluster = spec.has(Modifier::MbarrierCompleteTxBytes);
+  const bool operands_ok = in.src_count > (to_cluster ? kBulkBarrier : kBulkSize) &&
+                           in.src[kSourceAddress].kind == OperandKind::address &&
+                           (!to_cluster || in.src[kBulkBarrier].kind == OperandKind::address);
+  const bool size_ok =
+      in.src[kBulkSize].kind != OperandKind::imm || in.src[kBulkSize].imm % kBulkChunk == 0;
+  if (operands_ok && size_ok && !spec.has(Modifier::MulticastCluster)) {
+    if (to_cluster && spec.has(Modifier::Global)) {
+      return &bulk_copy<MemorySpace::global, MemorySpace::shared, true>;
+    }
+    if (to_cluster) return &bulk_copy<MemorySpace::shared, MemorySpace::shared, true>;
+    if (spec.has(Modifier::BulkGroup) && spec.has(Modifier::Global)) {
+      return &bulk_copy<MemorySpace::shared, MemorySpace::global, false>;
+    }
+  }
+  why = "cp.async.bulk in this form (multicast, prefetch or tensor maps) is not implemented";
+  return nullptr;
+}
+
+}  // namespace
+
+ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (spec.opcode == isa::Opcode::CpAsyncBulk) return select_bulk(spec, in, why);
+  if (spec.opcode != isa::Opcode::CpAsync) return select_no_effect(spec, in, why);
+  if (spec.has(isa::Modifier::L2CacheHint)) in.mode = isa::Modifier::L2CacheHint;
+  const bool operands_ok = in.src_count > kCopySize &&
+                           in.src[kSourceAddress].kind == OperandKind::address &&
+                           in.src[kCopySize].kind == OperandKind::imm;
+  const std::uint64_t size = operands_ok ? in.src[kCopySize].imm : 0;
+  if (!operands_ok || (size != 4 && size != 8 && size != 16)) {
+    why = "cp.async needs [shared], [global] and a copy size of 4, 8 or 16 bytes";
+    return nullptr;
+  }
+  return &copy;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,54 @@
+// mapa: the address of the same shared-memory location in another block of
+// the cluster (generic_windows.h encodes the target block's rank in a
+// shared::cluster address). A generic input outside the shared window is
+// not a shared-memory address and is returned unchanged. The block's own
+// rank maps to its plain shared::cta offset, which is also how a launch
+// without clusters (every block a cluster of one) sees it.
+
+#include <fmt/format.h>
+
+#include "func/exec/exec_context.h"
+#include "func/memory/generic_windows.h"
+#include "func/ops/executor_selection.h"
+
+namespace smsim::func {
+namespace {
+
+void map_shared(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t address = read(c, in.src[0], lane);
+    const auto rank = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    write(c, in.dst[0], lane,
+          rank == c.block.cluster_rank ? address & kClusterOffsetMask
+                                       : cluster_shared_address(address, rank));
+  });
+}
+
+void map_generic(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t address = read(c, in.src[0], lane);
+    const auto rank = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+    if (!in_shared_window(address)) {
+      write(c, in.dst[0], lane, address);
+      return;
+    }
+    const std::uint64_t offset = from_generic(MemorySpace::shared, address);
+    write(c, in.dst[0], lane,
+          to_generic(MemorySpace::shared, rank == c.block.cluster_rank
+                                              ? offset & kClusterOffsetMask
+                                              : cluster_shared_address(offset, rank)));
+  });
+}
+
+}  // namespace
+
+ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (in.dst_count != 1 || in.src_count != 2) {
+    why = fmt::format("{} needs a destination, an address and a rank",
+                      isa::opcode_mnemonic(spec.opcode));
+    return nullptr;
+  }
+  return in.space == MemorySpace::shared ? &map_shared : &map_generic;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,106 @@
+#pragma once
+// Where the elements of a warp-level matrix fragment live: lane `lane`'s
+// element `e` (in register e / per_register, at bit (e % per_register) *
+// width) holds matrix entry (row, col). The mma layouts are the ones the
+// PTX ISA specifies per shape and type. wmma leaves its fragment layout
+// unspecified; the engine uses the mma.m16n8k16 layouts side by side (the
+// 16-bit A and B fragments, eight registers for 16x16 values, hold that
+// layout twice, and the first copy is the one mma reads).
+
+#include <cstdint>
+
+namespace smsim::func {
+
+enum class Fragment : std::uint8_t {
+  a_m16k16,      // 16-bit A of m16n8k16 and wmma m16n16k16
+  a_m16k8,       // 16-bit A of m16n8k8
+  b_k16n8,       // 16-bit B of m16n8k16
+  b_k8n8,        // 16-bit B of m16n8k8
+  a_tf32_m16k8,  // tf32 A of m16n8k8
+  a_tf32_m16k4,  // tf32 A of m16n8k4
+  b_tf32_k8n8,   // tf32 B of m16n8k8
+  b_tf32_k4n8,   // tf32 B of m16n8k4
+  c_m16n8,       // C/D of m16n8kK
+  a_f64_m8k4,
+  b_f64_k4n8,
+  c_f64_m8n8,
+  b_wmma16,  // 16-bit B of wmma m16n16k16 (two k16n8 halves)
+  c_wmma16,  // C/D of wmma m16n16k16 (two m16n8 halves)
+  a_wmma8,   // 8-bit A of wmma m16n16k16
+  b_wmma8,   // 8-bit B of wmma m16n16k16
+};
+
+struct MatrixCoord {
+  std::uint32_t row = 0;
+  std::uint32_t col = 0;
+};
+
+// Distinct elements per lane (duplicated copies beyond these are ignored).
+constexpr std::uint32_t distinct_elements(Fragment f) {
+  switch (f) {
+    case Fragment::a_m16k16:
+    case Fragment::b_wmma16:
+    case Fragment::c_wmma16:
+    case Fragment::a_wmma8:
+    case Fragment::b_wmma8:
+      return 8;
+    case Fragment::a_m16k8:
+    case Fragment::b_k16n8:
+    case Fragment::a_tf32_m16k8:
+    case Fragment::c_m16n8:
+      return 4;
+    case Fragment::b_k8n8:
+    case Fragment::a_tf32_m16k4:
+    case Fragment::b_tf32_k8n8:
+    case Fragment::c_f64_m8n8:
+      return 2;
+    case Fragment::b_tf32_k4n8:
+    case Fragment::a_f64_m8k4:
+    case Fragment::b_f64_k4n8:
+      return 1;
+  }
+  return 1;
+}
+
+constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32_t e) {
+  const std::uint32_t g = lane >> 2;  // PTX's groupID
+  const std::uint32_t t = lane & 3;   // and threadID_in_group
+  e %= distinct_elements(f);
+  switch (f) {
+    case Fragment::a_m16k16:
+      return {g + 8 * ((e >> 1) & 1), 2 * t + (e & 1) + 8 * (e >> 2)};
+    case Fragment::a_m16k8:
+      return {g + 8 * (e >> 1), 2 * t + (e & 1)};
+    case Fragment::b_k16n8:
+      return {2 * t + (e & 1) + 8 * (e >> 1), g};
+    case Fragment::b_k8n8:
+      return {2 * t + e, g};
+    case Fragment::a_tf32_m16k8:
+      return {g + 8 * (e & 1), t + 4 * (e >> 1)};
+    case Fragment::a_tf32_m16k4:
+      return {g + 8 * e, t};
+    case Fragment::b_tf32_k8n8:
+      return {t + 4 * e, g};
+    case Fragment::b_tf32_k4n8:
+      return {t, g};
+    case Fragment::c_m16n8:
+      return {g + 8 * (e >> 1), 2 * t + (e & 1)};
+    case Fragment::a_f64_m8k4:
+      return {g, t};
+    case Fragment::b_f64_k4n8:
+      return {t, g};
+    case Fragment::c_f64_m8n8:
+      return {g, 2 * t + e};
+    case Fragment::b_wmma16:
+      return {2 * t + (e & 1) + 8 * ((e >> 1) & 1), g + 8 * (e >> 2)};
+    case Fragment::c_wmma16:
+      return {g + 8 * ((e >> 1) & 1), 2 * t + (e & 1) + 8 * (e >> 2)};
+    case Fragment::a_wmma8:
+      return {g + 8 * (e >> 2), 4 * t + (e & 3)};
+    case Fragment::b_wmma8:
+      return {4 * t + (e & 3), g + 8 * (e >> 2)};
+  }
+  return {};
+}
+
+}  // namespace smsim::func

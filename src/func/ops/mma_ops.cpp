@@ -1,0 +1,191 @@
+// Warp-level matrix multiply-accumulate: mma.sync and wmma.mma. The warp's
+// fragments (matrix_fragment.h) are gathered into whole A, B and C matrices,
+// every entry of D is one tensor-core dot product (isa/semantics/tensor_dot.h)
+// and D is scattered back to the lanes. Forms not in kForms are refused at
+// load time.
+
+#include <fmt/format.h>
+
+#include <array>
+#include <utility>
+
+#include "func/exec/exec_context.h"
+#include "func/ops/executor_selection.h"
+#include "func/ops/matrix_elements.h"
+#include "func/ops/matrix_fragment.h"
+#include "isa/semantics/tensor_dot.h"
+
+namespace smsim::func {
+namespace {
+
+using E = MatrixElement;
+using F = Fragment;
+using isa::Opcode;
+
+struct MmaForm {
+  Opcode opcode;
+  std::uint16_t m, n, k;
+  E a, b, c, d;
+  F fa, fb, fc;  // fc lays out both C and D
+};
+
+constexpr MmaForm kForms[] = {
+    {Opcode::Mma, 16, 8, 8, E::tf32, E::tf32, E::f32, E::f32, F::a_tf32_m16k8, F::b_tf32_k8n8,
+     F::c_m16n8},
+    {Opcode::Mma, 16, 8, 4, E::tf32, E::tf32, E::f32, E::f32, F::a_tf32_m16k4, F::b_tf32_k4n8,
+     F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::bf16, E::bf16, E::f32, E::f32, F::a_m16k16, F::b_k16n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 8, E::bf16, E::bf16, E::f32, E::f32, F::a_m16k8, F::b_k8n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f32, E::f32, F::a_m16k16, F::b_k16n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f16, E::f16, F::a_m16k16, F::b_k16n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f16, E::f32, F::a_m16k16, F::b_k16n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f32, E::f16, F::a_m16k16, F::b_k16n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 8, E::f16, E::f16, E::f32, E::f32, F::a_m16k8, F::b_k8n8, F::c_m16n8},
+    {Opcode::Mma, 16, 8, 8, E::f16, E::f16, E::f16, E::f16, F::a_m16k8, F::b_k8n8, F::c_m16n8},
+    {Opcode::Mma, 8, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_f64_m8k4, F::b_f64_k4n8,
+     F::c_f64_m8n8},
+    {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f32, E::f32, F::a_m16k16, F::b_wmma16,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f16, E::f16, F::a_m16k16, F::b_wmma16,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f16, E::f32, F::a_m16k16, F::b_wmma16,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f32, E::f16, F::a_m16k16, F::b_wmma16,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::bf16, E::bf16, E::f32, E::f32, F::a_m16k16, F::b_wmma16,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::s8, E::s8, E::s32, E::s32, F::a_wmma8, F::b_wmma8,
+     F::c_wmma16},
+    {Opcode::WmmaMma, 16, 16, 16, E::u8, E::u8, E::s32, E::s32, F::a_wmma8, F::b_wmma8,
+     F::c_wmma16},
+};
+
+constexpr unsigned kMaxDim = 16;
+
+// Registers a fragment takes: its distinct elements, or twice as many for
+// the duplicated 16-bit wmma A/B fragments (matrix_fragment.h).
+constexpr unsigned registers_of(F f, E t) {
+  return (distinct_elements(f) + per_register(t) - 1) / per_register(t);
+}
+
+isa::sem::TensorInput tensor_input(E t) {
+  if (t == E::bf16) return isa::sem::TensorInput::bf16;
+  if (t == E::tf32) return isa::sem::TensorInput::tf32;
+  return isa::sem::TensorInput::f16;
+}
+
+std::int32_t integer_of(E t, std::uint64_t bits) {
+  return t == E::s8 ? static_cast<std::int8_t>(bits) : static_cast<std::int32_t>(bits & 0xff);
+}
+
+template <std::size_t Index>
+void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  constexpr MmaForm f = kForms[Index];
+  const Operand* d_regs = c.launch.kernel.operand_lists.data() + in.operand_list;
+  constexpr unsigned c_count = registers_of(f.fc, f.c);
+  const unsigned ab_count = in.src_count - c_count;
+  // Duplicated A/B fragments take twice the registers: B starts after A's.
+  const unsigned a_count = ab_count == 2 * (registers_of(f.fa, f.a) + registers_of(f.fb, f.b))
+                               ? 2 * registers_of(f.fa, f.a)
+                               : registers_of(f.fa, f.a);
+  const Operand* a_regs = d_regs + in.dst_count;
+  const Operand* b_regs = a_regs + a_count;
+  const Operand* c_regs = a_regs + ab_count;
+  std::uint64_t a[kMaxDim][kMaxDim] = {}, b[kMaxDim][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
+  // mma.sync.aligned: every lane of the warp takes part.
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    for (unsigned e = 0; e < distinct_elements(f.fa); ++e) {
+      const MatrixCoord p = fragment_coord(f.fa, lane, e);
+      a[p.row][p.col] = fragment_element(c, a_regs, f.a, lane, e);
+    }
+    for (unsigned e = 0; e < distinct_elements(f.fb); ++e) {
+      const MatrixCoord p = fragment_coord(f.fb, lane, e);
+      b[p.row][p.col] = fragment_element(c, b_regs, f.b, lane, e);
+    }
+    for (unsigned e = 0; e < distinct_elements(f.fc); ++e) {
+      const MatrixCoord p = fragment_coord(f.fc, lane, e);
+      acc[p.row][p.col] = fragment_element(c, c_regs, f.c, lane, e);
+    }
+  }
+  std::uint64_t d[kMaxDim][kMaxDim] = {};
+  for (unsigned i = 0; i < f.m; ++i) {
+    for (unsigned j = 0; j < f.n; ++j) {
+      if constexpr (f.a == E::f64) {
+        std::array<std::uint64_t, kMaxDim> x{}, y{};
+        for (unsigned k = 0; k < f.k; ++k) x[k] = a[i][k], y[k] = b[k][j];
+        d[i][j] = isa::sem::tensor_dot_f64({x.data(), f.k}, {y.data(), f.k}, acc[i][j]);
+      } else if constexpr (f.a == E::s8 || f.a == E::u8) {
+        std::array<std::int32_t, kMaxDim> x{}, y{};
+        for (unsigned k = 0; k < f.k; ++k)
+          x[k] = integer_of(f.a, a[i][k]), y[k] = integer_of(f.b, b[k][j]);
+        d[i][j] = isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k},
+                                           static_cast<std::uint32_t>(acc[i][j]));
+      } else {
+        std::array<std::uint32_t, kMaxDim> x{}, y{};
+        for (unsigned k = 0; k < f.k; ++k) {
+          x[k] = static_cast<std::uint32_t>(a[i][k]);
+          y[k] = static_cast<std::uint32_t>(b[k][j]);
+        }
+        const std::uint32_t r =
+            isa::sem::tensor_dot_f32(tensor_input(f.a), {x.data(), f.k}, {y.data(), f.k},
+                                     static_cast<std::uint32_t>(acc[i][j]), f.c == E::f16);
+        d[i][j] = f.d == E::f16 ? isa::sem::tensor_result_f16(r) : r;
+      }
+    }
+  }
+  constexpr unsigned per = per_register(f.d);
+  constexpr unsigned bits = element_bits(f.d);
+  for_each_lane(mask, [&](unsigned lane) {
+    for (unsigned r = 0; r < in.dst_count; ++r) {
+      std::uint64_t word = 0;
+      for (unsigned j = 0; j < per; ++j) {
+        const MatrixCoord p = fragment_coord(f.fc, lane, r * per + j);
+        word |= (d[p.row][p.col] & width_mask(bits)) << (bits * j);
+      }
+      write(c, d_regs[r], lane, word);
+    }
+  });
+}
+
+template <std::size_t... I>
+constexpr std::array<ExecFn, sizeof...(I)> runners(std::index_sequence<I...>) {
+  return {&run_mma<I>...};
+}
+constexpr auto kRunners = runners(std::make_index_sequence<std::size(kForms)>{});
+
+}  // namespace
+
+ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  // mma: .dtype.atype.btype.ctype. wmma.mma: .dtype.ctype for f16 inputs,
+  // else .dtype.atype.btype.ctype.
+  std::optional<E> a = E::f16, b = E::f16, cc, d;
+  if (spec.type_count == 4) {
+    d = matrix_element(spec.types[0]);
+    a = matrix_element(spec.types[1]);
+    b = matrix_element(spec.types[2]);
+    cc = matrix_element(spec.types[3]);
+  } else if (spec.type_count == 2 && spec.opcode == Opcode::WmmaMma) {
+    d = matrix_element(spec.types[0]);
+    cc = matrix_element(spec.types[1]);
+  }
+  const bool refused_modifier = spec.has(isa::Modifier::Satfinite) || spec.has(isa::Modifier::Sp);
+  for (std::size_t i = 0; i < std::size(kForms) && !refused_modifier; ++i) {
+    const MmaForm& f = kForms[i];
+    if (f.opcode != spec.opcode || f.m != spec.shape[0] || f.n != spec.shape[1] ||
+        f.k != spec.shape[2] || f.a != a || f.b != b || f.c != cc || f.d != d) {
+      continue;
+    }
+    const unsigned a_regs = registers_of(f.fa, f.a), b_regs = registers_of(f.fb, f.b);
+    const unsigned c_regs = registers_of(f.fc, f.c), d_regs = registers_of(f.fc, f.d);
+    const bool counts_ok =
+        in.dst_count == d_regs && (in.src_count == a_regs + b_regs + c_regs ||
+                                   in.src_count == 2 * (a_regs + b_regs) + c_regs);
+    if (!counts_ok) break;
+    return kRunners[i];
+  }
+  why = fmt::format("{} .m{}n{}k{} with these types and operands is not implemented",
+                    isa::opcode_mnemonic(spec.opcode), spec.shape[0], spec.shape[1], spec.shape[2]);
+  return nullptr;
+}
+
+}  // namespace smsim::func

@@ -1,0 +1,210 @@
+// The dot products of the tensor cores (mma, wmma): d = c + sum_k a_k * b_k.
+//
+// f16, bf16 and tf32 inputs: the products are exact; every product of the
+// instruction and the accumulator c are aligned in one fused step to the
+// largest *field* exponent among them (a product's is e_a + e_b, whatever
+// its significand's carry), each term is truncated toward zero to the
+// multiple of 2^(E - 25), the truncated terms are summed exactly and the sum
+// is rounded toward zero to f32. This model reproduces the H100 goldens of
+// the conformance programs tensor_core_mma (wmma m16n16k16, f16 inputs) and
+// hopper_features (mma m16n8k8 tf32, m16n8k16 bf16) bit for bit; it was
+// chosen among block sizes, alignment widths, rounding of each step and
+// truncation directions by those hashes. tf32 operands are the upper 19
+// bits of their register (the low 13 are ignored). An f16 accumulator is
+// the f32 result rounded to nearest even.
+//
+// A NaN operand, or an infinite product or accumulator of each sign, gives
+// the canonical NaN; an overflow gives an infinity.
+//
+// f64 (DMMA): a chain of correctly rounded fmas in k order. Integers: exact
+// products, sum wrapping modulo 2^32.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <span>
+
+#include "isa/semantics/convert_float.h"
+#include "isa/semantics/float_arith_f64.h"
+#include "isa/semantics/float_format.h"
+#include "isa/semantics/gpu_nan.h"
+
+namespace smsim::isa::sem {
+
+enum class TensorInput : uint8_t { f16, bf16, tf32 };
+
+namespace tensor_detail {
+
+// The exact sum of up to 65 aligned 64-bit terms needs more than 64 bits.
+__extension__ using Int128 = __int128;
+__extension__ using UInt128 = unsigned __int128;
+
+// A finite value sign * m * 2^e and the exponent its field shows.
+struct Term {
+  bool zero = true;
+  bool negative = false;
+  bool infinite = false;
+  bool nan = false;
+  uint64_t m = 0;
+  int e = 0;
+  int field_exponent = 0;  // unbiased; the minimum normal exponent for subnormals
+};
+
+inline Term decode(uint64_t bits, int fraction_bits, int exponent_bits) {
+  Term t;
+  const int bias = (1 << (exponent_bits - 1)) - 1;
+  const uint64_t exponent = bits >> fraction_bits & ((uint64_t{1} << exponent_bits) - 1);
+  const uint64_t fraction = bits & ((uint64_t{1} << fraction_bits) - 1);
+  t.negative = (bits >> (fraction_bits + exponent_bits) & 1) != 0;
+  if (exponent == (uint64_t{1} << exponent_bits) - 1) {
+    t.zero = false;
+    (fraction != 0 ? t.nan : t.infinite) = true;
+    return t;
+  }
+  t.field_exponent = exponent == 0 ? 1 - bias : static_cast<int>(exponent) - bias;
+  if (exponent == 0 && fraction == 0) return t;
+  t.zero = false;
+  t.m = exponent == 0 ? fraction : fraction | uint64_t{1} << fraction_bits;
+  t.e = t.field_exponent - fraction_bits;
+  return t;
+}
+
+inline Term decode_input(TensorInput kind, uint32_t bits) {
+  switch (kind) {
+    case TensorInput::f16:
+      return decode(bits & 0xffffu, 10, 5);
+    case TensorInput::bf16:
+      return decode(bits & 0xffffu, 7, 8);
+    case TensorInput::tf32:
+      return decode(bits >> 13, 10, 8);
+  }
+  return {};
+}
+
+inline Term multiply(const Term& a, const Term& b) {
+  Term t;
+  t.negative = a.negative != b.negative;
+  if (a.nan || b.nan || ((a.infinite || b.infinite) && (a.zero || b.zero))) {
+    t.zero = false;
+    t.nan = true;
+    return t;
+  }
+  if (a.infinite || b.infinite) {
+    t.zero = false;
+    t.infinite = true;
+    return t;
+  }
+  t.field_exponent = a.field_exponent + b.field_exponent;
+  if (a.zero || b.zero) return t;
+  t.zero = false;
+  t.m = a.m * b.m;
+  t.e = a.e + b.e;
+  return t;
+}
+
+inline constexpr int kAlignedBits = 25;  // bits kept below the largest field exponent
+
+// sign * magnitude * 2^e rounded toward zero to f32 (an overflow is infinite).
+inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e) {
+  const uint32_t sign = negative ? 0x80000000u : 0u;
+  if (magnitude == 0) return sign;
+  int lead = 127;
+  while (((magnitude >> lead) & 1) == 0) --lead;
+  const int top = lead + e;  // exponent of the leading bit
+  const int quantum = (top < -126 ? -126 : top) - 23;
+  const int shift = quantum - e;
+  UInt128 kept = shift > 0 ? (shift >= 128 ? 0 : magnitude >> shift) : magnitude << -shift;
+  if (top > 127) return sign | 0x7f800000u;
+  if ((kept >> 23) == 0) return sign | static_cast<uint32_t>(kept);  // subnormal
+  return sign | static_cast<uint32_t>(quantum + 23 + 127) << 23 |
+         (static_cast<uint32_t>(kept) & 0x7fffffu);
+}
+
+// The fused step, with the accumulator already decoded (in its own format:
+// its field exponent takes part in the alignment).
+inline uint32_t fused_dot(TensorInput kind, std::span<const uint32_t> a,
+                          std::span<const uint32_t> b, const Term& c) {
+  Term terms[65];
+  std::size_t n = 0;
+  terms[n++] = c;
+  for (std::size_t k = 0; k < a.size() && n < std::size(terms); ++k) {
+    terms[n++] = multiply(decode_input(kind, a[k]), decode_input(kind, b[k]));
+  }
+  bool positive_infinity = false, negative_infinity = false;
+  int largest = INT32_MIN;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Term& t = terms[i];
+    if (t.nan) return kCanonicalNanF32;
+    if (t.infinite) (t.negative ? negative_infinity : positive_infinity) = true;
+    if (!t.zero && !t.infinite && t.field_exponent > largest) largest = t.field_exponent;
+  }
+  if (positive_infinity && negative_infinity) return kCanonicalNanF32;
+  if (positive_infinity) return 0x7f800000u;
+  if (negative_infinity) return 0xff800000u;
+  if (largest == INT32_MIN) {
+    // Only zeros: -0 when every term is -0, as an exact sum gives.
+    bool all_negative = true;
+    for (std::size_t i = 0; i < n; ++i) all_negative = all_negative && terms[i].negative;
+    return all_negative ? 0x80000000u : 0u;
+  }
+  const int quantum = largest - kAlignedBits;
+  Int128 sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Term& t = terms[i];
+    if (t.zero) continue;
+    const int shift = quantum - t.e;
+    UInt128 v = t.m;
+    if (shift > 0) {
+      v = shift >= 128 ? 0 : v >> shift;
+    } else {
+      v <<= -shift;
+    }
+    sum += t.negative ? -static_cast<Int128>(v) : static_cast<Int128>(v);
+  }
+  if (sum == 0) return 0;  // exact cancellation gives +0
+  const bool negative = sum < 0;
+  return to_f32_toward_zero(negative, negative ? -sum : sum, quantum);
+}
+
+}  // namespace tensor_detail
+
+// d = c + sum a[k] * b[k] as f32 bits, with an f32 accumulator, or an f16
+// one when `c_is_f16` (its own field exponent joins the alignment). Each
+// 32-bit a/b element holds one input (f16/bf16 in its low half).
+inline uint32_t tensor_dot_f32(TensorInput kind, std::span<const uint32_t> a,
+                               std::span<const uint32_t> b, uint32_t c, bool c_is_f16 = false) {
+  const tensor_detail::Term accumulator =
+      c_is_f16 ? tensor_detail::decode(c & 0xffffu, 10, 5) : tensor_detail::decode(c, 23, 8);
+  return tensor_detail::fused_dot(kind, a, b, accumulator);
+}
+
+// An f16 result: the f32 one rounded to nearest even (NaN: the canonical one).
+inline uint16_t tensor_result_f16(uint32_t f32_bits) {
+  return cvt_f16_from_f32(f32_bits, {});
+}
+
+// f16 inputs and accumulator.
+inline uint16_t tensor_dot_f16(std::span<const uint32_t> a, std::span<const uint32_t> b,
+                               uint16_t c) {
+  return tensor_result_f16(tensor_dot_f32(TensorInput::f16, a, b, c, true));
+}
+
+// f64: fma(a[k], b[k], acc) for k in order, starting from c, with the GPU's
+// f64 NaN rules.
+inline uint64_t tensor_dot_f64(std::span<const uint64_t> a, std::span<const uint64_t> b,
+                               uint64_t c) {
+  uint64_t acc = c;
+  for (std::size_t k = 0; k < a.size(); ++k) acc = fma_f64(a[k], b[k], acc, Rounding::nearest_even);
+  return acc;
+}
+
+// Integer products summed modulo 2^32 (.s32 accumulators wrap; no .satfinite).
+inline uint32_t tensor_dot_int(std::span<const int32_t> a, std::span<const int32_t> b, uint32_t c) {
+  uint32_t acc = c;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    acc += static_cast<uint32_t>(static_cast<int64_t>(a[k]) * b[k]);
+  }
+  return acc;
+}
+
+}  // namespace smsim::isa::sem
