@@ -11,21 +11,6 @@
 namespace smsim::runtime {
 namespace {
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string json_dim3(const func::Dim3& d) {
   return fmt::format("[{}, {}, {}]", d.x, d.y, d.z);
 }
@@ -62,7 +47,7 @@ std::string to_json(const RunReport& report, const std::vector<analysis::KernelP
     launches += fmt::format(
         "    {{\"kernel\": {}, \"grid\": {}, \"block\": {}, \"dynamic_shared_bytes\": {}, "
         "\"status\": {}, \"warp_instructions\": {}, \"thread_instructions\": {}{}}}",
-        json_string(l.kernel), json_dim3(l.grid), json_dim3(l.block), l.dynamic_shared_bytes,
+        analysis::json_quoted(l.kernel), json_dim3(l.grid), json_dim3(l.block), l.dynamic_shared_bytes,
         l.status, l.warp_instructions, l.thread_instructions,
         l.timing ? json_metrics(*l.timing) : std::string());
   }
@@ -76,7 +61,7 @@ std::string to_json(const RunReport& report, const std::vector<analysis::KernelP
       "{{\n  \"gpu\": {},\n  \"mode\": {},\n  \"launches\": [\n{}\n  ],\n"
       "  \"totals\": {{\"launches\": {}, \"warp_instructions\": {}, \"thread_instructions\": "
       "{}}}{}\n}}\n",
-      json_string(report.gpu), json_string(report.mode), launches, report.launches.size(), warp,
+      analysis::json_quoted(report.gpu), analysis::json_quoted(report.mode), launches, report.launches.size(), warp,
       thread, kernels);
 }
 
