@@ -139,11 +139,22 @@ struct TimingLatencies {
   int barrier = 0;  // from the last warp's arrival until the block runs on
 };
 
+// How each CC's warp schedulers issue (src/timing/issue_rules.*); the
+// defaults are the sm_90 model's behaviour.
+struct IssueFacts {
+  bool dual_issue = false;  // sm.issue_width independent instructions of one warp per cycle
+  bool fp64_blocks_other_schedulers = false;  // a DP issue stops the SM's other schedulers
+  bool cores_execute_integer = false;  // integer and logic instructions share the FP32 cores
+  int sqrt_sfu_passes = 1;             // sqrt.approx.f32 as this many SFU instructions
+  int issue_cycles = 1;                // cycles one issue (or dual-issued pair) takes a scheduler
+};
+
 // The cycle model's facts for one CC (docs/timing.md); a model whose
 // latencies are 0 has no timing mode.
 struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
+  IssueFacts issue;
   int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
   int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier
   double atomic_shared_cycles = 0.0;               // per warp-atomic, no two lanes on one word

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/global_coalescing.h"
+
 namespace smsim::timing {
 namespace {
 
@@ -13,10 +15,34 @@ std::uint64_t ceil_cycle(double t) {
   return static_cast<std::uint64_t>(std::ceil(t));
 }
 
+analysis::GlobalPath global_path(const OpTiming& op) {
+  if (op.mem == MemOp::load) return op.l2_only ? analysis::GlobalPath::load_l2_only
+                                               : analysis::GlobalPath::load;
+  return analysis::GlobalPath::store;
+}
+
+// The CC's transactions for one warp-access; accesses wider than the rules'
+// 16 bytes (v4.f64) as that many 16-byte accesses.
+analysis::GlobalCost coalesced(const WarpAccess& a, const arch::GlobalAccessRules& rules,
+                               analysis::GlobalPath path) {
+  analysis::WarpAccess lanes = a.lanes_access;
+  unsigned parts = 1;
+  if (analysis::size_class(lanes.size) < 0) {
+    parts = std::max(1u, lanes.size / 16);
+    lanes.size = 16;
+    if (analysis::size_class(lanes.size) < 0) return {};
+  }
+  analysis::GlobalCost cost = analysis::global_access_cost(lanes, rules, path);
+  cost.requests *= parts;
+  cost.transactions *= parts;
+  cost.bytes *= parts;
+  return cost;
+}
+
 }  // namespace
 
 MemorySystem::MemorySystem(const TimingParams& params)
-    : p_(params), l2_(params.l2_bytes, params.l1_line_bytes, kL2Ways) {
+    : p_(params), l2_(std::max<std::uint64_t>(params.l2_bytes, 1024), params.l1_line_bytes, kL2Ways) {
   sms_.resize(params.sm_count);
   for (SmQueues& q : sms_) {
     q.l1 =
@@ -98,6 +124,34 @@ std::uint64_t MemorySystem::global_atomic(SmQueues& q, std::uint64_t now, const 
   return ceil_cycle(std::max(arrive, atomic_unit_free_ + p_.facts.latency.l2_hit));
 }
 
+std::uint64_t MemorySystem::uncached_global(SmQueues& q, std::uint64_t now, const OpTiming& op,
+                                            const WarpAccess& a) {
+  const analysis::GlobalCost cost = coalesced(a, p_.global_rules, global_path(op));
+  // The LSU sends one transaction per cycle; DRAM moves each transaction's
+  // bytes at its bandwidth, so uncoalesced accesses cost bandwidth.
+  const double start = std::max(static_cast<double>(now), q.lsu_free);
+  q.lsu_free = start + std::max<std::uint32_t>(1, cost.transactions);
+  const double dram_slot = std::max(start, dram_free_);
+  dram_free_ = dram_slot + static_cast<double>(cost.bytes) / p_.dram_bytes_per_cycle;
+  dram_transactions_ += cost.transactions;
+  if (op.mem == MemOp::load) {
+    dram_read_ += cost.bytes;
+  } else {
+    dram_write_ += cost.bytes;
+  }
+  if (op.mem == MemOp::store) return ceil_cycle(start);
+  double ready = dram_free_ + p_.facts.latency.dram;
+  if (op.mem == MemOp::atomic) {
+    // Global atomics (1.1+) read, modify and write DRAM through one unit.
+    dram_read_ += cost.bytes;
+    const double slot = std::max(ready, atomic_unit_free_);
+    atomic_unit_free_ = slot + p_.facts.atomic_global_cycles +
+                        p_.facts.atomic_global_same_address_cycles * (a.same_word_lanes - 1);
+    ready = atomic_unit_free_;
+  }
+  return ceil_cycle(ready);
+}
+
 MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpTiming& op,
                                   const WarpAccess& a) {
   SmQueues& q = sms_[sm];
@@ -122,7 +176,15 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
       return {now + static_cast<std::uint64_t>(f.latency.alu), Stall::wait};
     case func::MemorySpace::local: {
       // Local memory is interleaved per thread, so a warp's access coalesces;
-      // its working set is assumed to stay in L1.
+      // its working set is assumed to stay in L1, where there is one.
+      if (p_.l1_bytes == 0) {
+        const double start = std::max(static_cast<double>(now), q.lsu_free);
+        q.lsu_free = start + 1.0;
+        const double bytes = static_cast<double>(a.lanes) * a.lanes_access.size;
+        const double slot = std::max(start, dram_free_);
+        dram_free_ = slot + bytes / p_.dram_bytes_per_cycle;
+        return {ceil_cycle(dram_free_ + f.latency.dram), Stall::long_scoreboard};
+      }
       const double start = std::max(static_cast<double>(now), q.lsu_free);
       q.lsu_free = start + 1.0;
       return {ceil_cycle(start + f.latency.l1_hit), Stall::long_scoreboard};
@@ -130,6 +192,7 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
     default:
       break;
   }
+  if (p_.l2_bytes == 0) return {uncached_global(q, now, op, a), Stall::long_scoreboard};
   switch (op.mem) {
     case MemOp::store:
       return {global_store(q, now, a), Stall::long_scoreboard};
@@ -144,6 +207,7 @@ void MemorySystem::add_stats(TimingStats& stats) const {
   stats.dram_read_bytes += dram_read_;
   stats.dram_write_bytes += dram_write_;
   stats.l2_sectors += l2_sectors_;
+  stats.dram_transactions += dram_transactions_;
   stats.l1_hit_sectors += l1_hits_;
   stats.l1_miss_sectors += l1_misses_;
   stats.l2_hit_sectors += l2_hits_;

@@ -48,6 +48,10 @@ class MemorySystem {
                             const WarpAccess& a);
   std::uint64_t global_store(SmQueues& q, std::uint64_t now, const WarpAccess& a);
   std::uint64_t global_atomic(SmQueues& q, std::uint64_t now, const WarpAccess& a);
+  // GPUs without caches for global memory (1.x): the CC's coalesced
+  // transactions go straight to DRAM.
+  std::uint64_t uncached_global(SmQueues& q, std::uint64_t now, const OpTiming& op,
+                                const WarpAccess& a);
   // One sector through the L2 (and DRAM on a miss) from cycle `arrive`.
   double l2_sector(double arrive, std::uint64_t address, bool write);
 
@@ -60,6 +64,7 @@ class MemorySystem {
   std::uint64_t dram_read_ = 0;
   std::uint64_t dram_write_ = 0;
   std::uint64_t l2_sectors_ = 0;
+  std::uint64_t dram_transactions_ = 0;
   std::uint64_t l1_hits_ = 0, l1_misses_ = 0, l2_hits_ = 0, l2_misses_ = 0;
 };
 

@@ -4,6 +4,7 @@
 
 #include "isa/opcode.h"
 #include "isa/type.h"
+#include "timing/issue_rules.h"
 
 namespace smsim::timing {
 namespace {
@@ -31,9 +32,9 @@ MemOp memory_op(Opcode op) {
 void set_arithmetic(OpTiming& t, const func::DecodedInstruction& in, const TimingParams& p) {
   const arch::TimingLatencies& l = p.facts.latency;
   const auto& info = isa::opcode_info(in.opcode);
-  auto use = [&t](Pipe pipe, std::uint32_t interval, int latency) {
+  auto use = [&t](Pipe pipe, double interval, int latency) {
     t.pipe = pipe;
-    t.interval = static_cast<std::uint8_t>(std::min<std::uint32_t>(interval, 255));
+    t.interval = static_cast<float>(interval);
     t.latency = static_cast<std::uint16_t>(latency);
   };
   // Double precision goes to the FP64 pipe whatever the table's class.
@@ -117,6 +118,7 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
           std::max<unsigned>(1, isa::type_bits(in.type) / 8) * std::max<unsigned>(1, in.vector));
     } else {
       set_arithmetic(t, in, p);
+      apply_issue_rules(t, in, p);
     }
     add_source(t, in.guard_reg);
     add_source(t, in.addr_reg);

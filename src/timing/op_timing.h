@@ -22,7 +22,7 @@ inline constexpr std::uint8_t kMaxSources = 12;
 
 struct OpTiming {
   Pipe pipe = Pipe::alu;
-  std::uint8_t interval = 1;       // cycles the pipe stays busy
+  float interval = 1;              // cycles the pipe stays busy (fractional: issue_rules.h)
   std::uint16_t latency = 0;       // fixed result latency (memory ops: decided by the memory model)
   Stall dependency = Stall::wait;  // what a consumer of the result waits on
   MemOp mem = MemOp::none;

@@ -38,10 +38,11 @@ struct ResidentBlock {
 
 struct SubPartition {
   std::vector<std::uint32_t> warps;  // warp slots, oldest first
-  std::array<std::uint64_t, static_cast<std::size_t>(Pipe::count)> pipe_free{};
+  std::array<double, static_cast<std::size_t>(Pipe::count)> pipe_free{};  // issue_rules.h
   std::uint32_t last_issued = kNoWarp;
   std::uint32_t next_round_robin = 0;
   std::uint64_t last_issued_at = UINT64_MAX;  // the cycle of its latest issue
+  std::uint64_t busy_until = 0;               // its next issue (issue_rules.h: issue_cycles)
 };
 
 struct SmState {
@@ -51,6 +52,9 @@ struct SmState {
   std::uint32_t resident_blocks = 0;
   std::uint32_t resident_warps = 0;
   double barrier_free = 0.0;
+  // A Fermi DP issue stops the other schedulers until then (issue_rules.h).
+  std::uint64_t others_stopped_until = 0;
+  std::uint32_t stopping_partition = 0;
   std::uint64_t active_cycles = 0;
   std::uint64_t warp_cycles = 0;  // sum over cycles of resident warps
 };

@@ -14,6 +14,7 @@
 #include "func/exec/block_setup.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/warp_loop.h"
+#include "timing/issue_rules.h"
 #include "timing/memory_system.h"
 #include "timing/op_timing.h"
 #include "timing/sm_state.h"
@@ -184,7 +185,15 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, WarpSlot& w, co
                        const WarpAccess& access, std::uint32_t mask) {
   w.stall = Stall::selected;
   w.hoist_retry = 0;
-  if (op.pipe != Pipe::none) sp.pipe_free[static_cast<std::size_t>(op.pipe)] = now_ + op.interval;
+  if (op.pipe != Pipe::none) {
+    double& free = sp.pipe_free[static_cast<std::size_t>(op.pipe)];
+    free = std::max(free, static_cast<double>(now_)) + op.interval;
+    if (stops_other_schedulers(op, p_)) {
+      SmState& sm = sms_[sm_index];
+      sm.others_stopped_until = pipe_accepts_at(free, 1);
+      sm.stopping_partition = static_cast<std::uint32_t>(&sp - sm.partitions.data());
+    }
+  }
   std::uint64_t ready = now_ + op.latency;
   Stall dependency = op.dependency;
   if (op.mem != MemOp::none && mask != 0) {
@@ -266,12 +275,24 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
   }
   const SmState& sm = sms_[sm_index];
   if (at == now_ && op.pipe != Pipe::none) {
+    const std::size_t partition =
+        (w.block_slot * warps_per_block_ + w.warp) % sm.partitions.size();
     const std::uint64_t free =
-        sm.partitions[(w.block_slot * warps_per_block_ + w.warp) % sm.partitions.size()]
-            .pipe_free[static_cast<std::size_t>(op.pipe)];
+        pipe_accepts_at(sm.partitions[partition].pipe_free[static_cast<std::size_t>(op.pipe)],
+                        p_.facts.issue.issue_cycles);
     if (free > now_) {
       at = free;
       reason = Stall::math_pipe_throttle;
+    }
+    // An instruction that stops the other schedulers waits for a cycle in
+    // which none of them has issued.
+    for (std::size_t other = 0; at == now_ && stops_other_schedulers(op, p_) &&
+                                other < sm.partitions.size();
+         ++other) {
+      if (other != partition && sm.partitions[other].last_issued_at == now_) {
+        at = now_ + 1;
+        reason = Stall::math_pipe_throttle;
+      }
     }
   }
   if (at == now_ && op.mem != MemOp::none) {
@@ -409,6 +430,17 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
 
 bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
   SmState& sm = sms_[sm_index];
+  if (sm.others_stopped_until > now_ &&
+      &sp - sm.partitions.data() != static_cast<std::ptrdiff_t>(sm.stopping_partition)) {
+    for (std::uint32_t index : sp.warps) sm.warps[index].stall = Stall::math_pipe_throttle;
+    next_event_ = std::min(next_event_, sm.others_stopped_until);
+    return true;
+  }
+  if (sp.busy_until > now_) {
+    // The scheduler is still dispatching its last issue.
+    next_event_ = std::min(next_event_, sp.busy_until);
+    return true;
+  }
   // Greedy then oldest: the warp that issued last, then the others oldest
   // first; loose round robin: from the warp after the one that issued last.
   const bool greedy = p_.policy == WarpPolicy::greedy_then_oldest;
@@ -450,13 +482,33 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       continue;
     }
     const std::size_t before = sp.warps.size();
+    func::WarpState& ws = sm.blocks[w.block_slot].state.warps[w.warp];
+    std::uint32_t last = ws.control.pc();
     if (!issue(sm_index, sp, order_[k])) return false;
     ++issued;
     sp.last_issued_at = now_;
+    if (p_.facts.issue.dual_issue && sp.warps.size() == before) {
+      // Dual issue: the warp's next instructions in the same cycle, while
+      // they are independent and their pipes free; no other warp this cycle.
+      while (w.live && !w.waits_at_barrier && last < ops_.size() &&
+             may_pair_after(ops_[last], issued, p_)) {
+        skip_early(w, ws);
+        if (blocked_until(sm_index, w) > now_) break;
+        last = ws.control.pc();
+        if (!issue(sm_index, sp, order_[k])) return false;
+        ++issued;
+        if (sp.warps.size() != before) break;
+      }
+      w.stall = Stall::selected;
+      issued = p_.issue_width;
+    }
     if (!greedy) sp.next_round_robin = static_cast<std::uint32_t>(start + k + 1);
     if (sp.warps.size() != before) break;  // a block retired: the list changed
   }
-  if (issued > 0) next_event_ = std::min(next_event_, now_ + 1);
+  if (issued > 0) {
+    next_event_ = std::min(next_event_, now_ + 1);
+    sp.busy_until = now_ + static_cast<std::uint64_t>(std::max(1, p_.facts.issue.issue_cycles));
+  }
   return true;
 }
 

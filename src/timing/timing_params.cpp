@@ -4,32 +4,41 @@
 
 #include <algorithm>
 
+#include "timing/issue_rules.h"
+
 namespace smsim::timing {
 namespace {
 
-std::uint32_t interval(int warp_size, int units, int schedulers) {
-  const int per_partition = std::max(1, units / std::max(1, schedulers));
-  return static_cast<std::uint32_t>(std::max(1, warp_size / per_partition));
-}
-
-bool latencies_measured(const arch::TimingLatencies& l) {
+// Every latency the model uses must be stated; the cache levels' only where
+// the GPU has the level.
+bool latencies_stated(const arch::GpuModel& gpu) {
+  const arch::TimingLatencies& l = gpu.timing.latency;
   for (int v : {l.alu, l.int_mul, l.fma, l.fp64, l.half, l.sfu, l.sfu_rcp, l.sfu_trig, l.convert,
-                l.shuffle, l.shared, l.l1_hit, l.l2_hit, l.dram, l.barrier}) {
+                l.shuffle, l.shared, l.dram, l.barrier}) {
     if (v <= 0) return false;
   }
-  return true;
+  const bool has_l2 = gpu.cache.l2.size_kib > 0;
+  return (l.l1_hit > 0 || gpu.cache.l1.size_kib == 0) && (l.l2_hit > 0 || !has_l2);
+}
+
+// The clock the cycle model counts: the boost clock where the GPU has one.
+int sm_clock_mhz(const arch::GpuModel& gpu) {
+  return gpu.clocks.sm_boost_mhz > 0 ? gpu.clocks.sm_boost_mhz : gpu.clocks.sm_base_mhz;
 }
 
 }  // namespace
 
 ParamsOrError timing_params(const arch::GpuModel& gpu) {
   const arch::TimingFacts& f = gpu.timing;
-  if (!latencies_measured(f.latency) || f.l2_sectors_per_cycle <= 0.0 || f.dram_efficiency <= 0.0 ||
-      f.dram_fetch_bytes <= 0 || f.l1_data_kib <= 0 || gpu.sm_count <= 0 ||
-      gpu.clocks.sm_boost_mhz <= 0 || gpu.memory.bandwidth_gb_per_s <= 0.0) {
+  const bool has_l1 = gpu.cache.l1.size_kib > 0;
+  const bool has_l2 = gpu.cache.l2.size_kib > 0;
+  if (!latencies_stated(gpu) || (has_l2 && f.l2_sectors_per_cycle <= 0.0) ||
+      f.dram_efficiency <= 0.0 || (has_l2 && f.dram_fetch_bytes <= 0) ||
+      (has_l1 && f.l1_data_kib <= 0) || gpu.sm_count <= 0 || sm_clock_mhz(gpu) <= 0 ||
+      gpu.memory.bandwidth_gb_per_s <= 0.0) {
     return {std::nullopt,
             fmt::format("GPU model {} (CC {}.{}) has no cycle model yet: its [sm_XX.timing] facts "
-                        "are missing (see docs/timing.md); --mode timing supports sm_90 models",
+                        "are missing (see docs/timing.md)",
                         gpu.name, gpu.cc.major, gpu.cc.minor)};
   }
   if (f.warp_policy != "gto" && f.warp_policy != "lrr") {
@@ -46,16 +55,21 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
   p.schedulers = static_cast<std::uint32_t>(std::max(1, gpu.sm.schedulers));
   p.issue_width = static_cast<std::uint32_t>(std::max(1, gpu.sm.issue_width));
   const int warp = std::max(1, gpu.limits.warp_size);
-  p.fp32_interval = interval(warp, gpu.sm.units.fp32, gpu.sm.schedulers);
-  p.int_interval = interval(warp, gpu.sm.units.int32, gpu.sm.schedulers);
-  p.fp64_interval = interval(warp, gpu.sm.units.fp64, gpu.sm.schedulers);
-  p.sfu_interval = interval(warp, gpu.sm.units.sfu, gpu.sm.schedulers);
+  p.fp32_interval = pipe_interval(warp, gpu.sm.units.fp32, gpu.sm.schedulers);
+  p.int_interval = pipe_interval(warp, gpu.sm.units.int32, gpu.sm.schedulers);
+  // Where a DP issue stops the other schedulers, the SM's DP units serve the
+  // one scheduler that issues: the pipe is as fast as all of them together.
+  p.fp64_interval = pipe_interval(warp, gpu.sm.units.fp64,
+                                  f.issue.fp64_blocks_other_schedulers ? 1 : gpu.sm.schedulers);
+  p.sfu_interval = pipe_interval(warp, gpu.sm.units.sfu, gpu.sm.schedulers);
   p.shared_banks = static_cast<std::uint32_t>(std::max(1, gpu.shared_memory.banks));
   p.l1_line_bytes = static_cast<std::uint32_t>(std::max(32, gpu.cache.l1.line_bytes));
-  p.l2_bytes = static_cast<std::uint64_t>(std::max(1, gpu.cache.l2.size_kib)) * 1024;
-  // GB/s over MHz is bytes per SM cycle at the boost clock.
+  p.l1_bytes = has_l1 ? static_cast<std::uint64_t>(f.l1_data_kib) * 1024 : 0;
+  p.l2_bytes = has_l2 ? static_cast<std::uint64_t>(gpu.cache.l2.size_kib) * 1024 : 0;
+  p.global_rules = gpu.access.global;
+  // GB/s over MHz is bytes per SM cycle at the SM clock.
   p.dram_bytes_per_cycle =
-      gpu.memory.bandwidth_gb_per_s * 1000.0 / gpu.clocks.sm_boost_mhz * f.dram_efficiency;
+      gpu.memory.bandwidth_gb_per_s * 1000.0 / sm_clock_mhz(gpu) * f.dram_efficiency;
   return {p, {}};
 }
 

@@ -19,14 +19,16 @@ struct TimingParams {
   std::uint32_t schedulers = 0;   // sub-partitions per SM
   std::uint32_t issue_width = 0;  // instructions per scheduler per cycle
   // Cycles between two warp-instructions on one sub-partition's pipe: the
-  // warp size over the pipe's lanes per sub-partition.
-  std::uint32_t fp32_interval = 1;
-  std::uint32_t int_interval = 1;
-  std::uint32_t fp64_interval = 1;
-  std::uint32_t sfu_interval = 1;
+  // warp size over the pipe's lanes per sub-partition (issue_rules.h).
+  double fp32_interval = 1;
+  double int_interval = 1;
+  double fp64_interval = 1;
+  double sfu_interval = 1;
   std::uint32_t shared_banks = 32;
   std::uint32_t l1_line_bytes = 128;
-  std::uint64_t l2_bytes = 0;
+  std::uint64_t l1_bytes = 0;  // 0: no L1 for global memory (1.x)
+  std::uint64_t l2_bytes = 0;  // 0: no L2: global accesses go to DRAM as the CC coalesces them (1.x)
+  arch::GlobalAccessRules global_rules;  // the CC's coalescing (src/analysis)
   double dram_bytes_per_cycle = 0.0;
 };
 

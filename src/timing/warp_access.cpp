@@ -28,6 +28,8 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
                      WarpAccess& out) {
   out = WarpAccess{};
   out.lanes = static_cast<std::uint32_t>(std::popcount(mask));
+  out.lanes_access.mask = mask;
+  out.lanes_access.size = bytes;
   if (mask == 0) return;
   std::uint64_t addresses[func::kWarpSize];
   std::uint32_t n = 0;
@@ -36,6 +38,7 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
     const std::uint64_t base =
         in.addr_reg == func::kNoReg ? 0 : c.regs[std::size_t{in.addr_reg} * func::kWarpSize + lane];
     addresses[n++] = base + in.addr_offset;
+    out.lanes_access.address[lane] = base + in.addr_offset;
   }
   func::MemorySpace space = in.space;
   if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;

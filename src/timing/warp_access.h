@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "analysis/warp_access.h"
 #include "func/exec/exec_context.h"
 #include "timing/sector_cache.h"
 
@@ -23,6 +24,9 @@ struct WarpAccess {
   std::uint32_t lines = 0;                  // distinct 128-byte lines
   std::uint32_t bank_ways = 1;              // shared: most distinct words on one bank
   std::uint32_t same_word_lanes = 1;        // most lanes addressing one word
+  // The lanes' addresses as the access analysis takes them (the CC's
+  // coalescing rules for GPUs without caches, memory_system.cpp).
+  analysis::WarpAccess lanes_access;
 };
 
 // Reads the address operand of `in` for the lanes in `mask` (guard applied)

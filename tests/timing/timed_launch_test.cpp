@@ -7,29 +7,18 @@
 #include <cstring>
 #include <string>
 
-#include "arch/gpu_database.h"
-#include "func/device.h"
-#include "ptx/frontend.h"
 #include "timing/timing_params.h"
+#include "timing_test_models.h"
 
 namespace smsim::timing {
 namespace {
 
-const arch::GpuModel& gpu(std::string_view name) {
-  static const arch::GpuDatabase db = arch::GpuDatabase::load(SMSIM_CONFIG_DIR);
-  const arch::GpuModel* model = db.find(std::string(name));
-  EXPECT_NE(model, nullptr) << name;
-  return *model;
-}
+using test_models::gpu;
 
 // Runs a one-thread kernel whose only parameter is a u64 result slot.
 std::uint64_t run_one_thread(const std::string& ptx, std::uint32_t threads = 1) {
-  ptx::Diagnostics diags("test.ptx", ptx);
-  const ptx::Module module = ptx::parse_and_check(ptx, diags);
-  EXPECT_FALSE(diags.has_errors()) << diags.format();
   func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
-  const func::LoadedModule loaded = device.load(module);
-  EXPECT_EQ(loaded.kernels.size(), 1u);
+  const func::LoadedModule loaded = test_models::load_one_kernel(device, ptx);
   const std::uint64_t slot = device.allocate(8);
   std::byte params[8];
   std::memcpy(params, &slot, 8);
@@ -81,7 +70,7 @@ TEST(TimedLaunch, IndependentInstructionIssuesPastAStalledLoad) {
 }
 
 TEST(TimingParams, ModelsWithoutTimingFactsAreRefusedWithTheReason) {
-  const auto p = timing_params(gpu("c1060"));
+  const auto p = timing_params(gpu("b200"));  // Blackwell: not measured yet
   EXPECT_FALSE(p.params);
   EXPECT_NE(p.error.find("no cycle model"), std::string::npos);
   EXPECT_TRUE(timing_params(gpu("h100")).params);
