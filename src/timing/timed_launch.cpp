@@ -437,7 +437,11 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
     return true;
   }
   if (sp.busy_until > now_) {
-    // The scheduler is still dispatching its last issue.
+    // The scheduler is still dispatching its last issue: the warp it issued
+    // counts as selected once, then waits.
+    for (std::uint32_t index : sp.warps) {
+      if (sm.warps[index].stall == Stall::selected) sm.warps[index].stall = Stall::wait;
+    }
     next_event_ = std::min(next_event_, sp.busy_until);
     return true;
   }

@@ -241,6 +241,18 @@ TEST(Fermi, TwoPointOneDualIssueRaisesOneWarpsIpc) {
   EXPECT_NEAR(fadd_ipc(params_of("gtx480")), 0.5, 0.03);  // 2.0: single issue
 }
 
+TEST(Fermi, AnIssueOverTwoCyclesCountsItsWarpAsSelectedOnce) {
+  // Stall statistics: a warp is `selected` once per issued instruction, also
+  // where a scheduler needs two cycles per issue (the exiting `ret` is not
+  // counted: its warp is gone when the cycle is accounted).
+  const std::string k = timed_kernel(init_f32(16), stream("add.f32", 64, 16, ", %f17"));
+  for (const char* name : {"gtx480", "h100"}) {
+    const Outcome o = run(k, params_of(name), {});
+    EXPECT_EQ(o.stats.warp_cycles[static_cast<std::size_t>(Stall::selected)] + 1, o.stats.issued)
+        << name;
+  }
+}
+
 TEST(Kepler, DualIssueRaisesOneWarpsIpc) {
   // App. G.4.1: four schedulers with dual issue over 192 cores: 48 lanes,
   // 1.5 warp-instructions per cycle per scheduler; 1 without dual issue.
@@ -248,6 +260,43 @@ TEST(Kepler, DualIssueRaisesOneWarpsIpc) {
   EXPECT_NEAR(fadd_ipc(p), 1.5, 0.05);
   p.facts.issue.dual_issue = false;
   EXPECT_NEAR(fadd_ipc(p), 1.0, 0.05);
+}
+
+// Cycles per warp-wide shared atomicAdd, all lanes on one word or each on
+// its own, of a stream of independent atomics.
+double shared_atomic_cycles(std::string_view gpu_name, bool same_word) {
+  const std::string setup = std::string("  .shared .align 4 .b32 s[32];\n  mov.u64 %rd6, s;\n") +
+                            "  mul.wide.u32 %rd7, %r1, " + (same_word ? "0" : "4") +
+                            ";\n  add.s64 %rd6, %rd6, %rd7;\n";
+  return cycles_per_instruction(
+      params_of(gpu_name), {},
+      [](int n) {
+        std::string b;
+        for (int i = 0; i < n; ++i) b += "  atom.shared.add.u32 %r5, [%rd6], 1;\n";
+        return b;
+      },
+      setup, 4, 12);
+}
+
+TEST(Fermi, SharedAtomicsOnOneWordSerializeAsLockLoopPasses) {
+  // Handbook §8.1.5: shared atomics are lock loops on Fermi; with every lane
+  // on one word the loop "may iterate up to 32 times".
+  const double distinct = shared_atomic_cycles("gtx480", false);
+  const double same = shared_atomic_cycles("gtx480", true);
+  EXPECT_NEAR(same / distinct, 32.0, 0.5);
+  // Kepler's native shared atomics serialize far less.
+  EXPECT_LT(shared_atomic_cycles("gtx680", true) / shared_atomic_cycles("gtx680", false), 12.0);
+}
+
+TEST(Maxwell, FourSingleIssueSchedulers) {
+  // App. G.5.1: four schedulers, one instruction each per cycle: four warps
+  // each issue every cycle; of eight, two share a scheduler, so the later
+  // one's stream (warp 4's, measured) ends after both.
+  const TimingParams p = params_of("gtx980");
+  const auto body = [](int n) { return stream("add.f32", n, 8, ", %f9"); };
+  EXPECT_NEAR(cycles_per_instruction(p, {.block = 128}, body, init_f32(8), 16, 80), 1.0, 0.05);
+  EXPECT_NEAR(cycles_per_instruction(p, {.block = 256}, body, init_f32(8), 16, 80, 128), 2.0,
+              0.05);
 }
 
 TEST(OlderGenerations, EveryFamilyHasATimingModel) {
