@@ -3,8 +3,8 @@
 // through the semantics measured on an H100 (isa/semantics/). rcp/rsqrt/
 // div.approx, div.full and the f16/bf16 ex2/tanh have bit-exact models in
 // sfu_ops.cpp; sin, cos, lg2, ex2, tanh, sqrt.approx (f32) and
-// rsqrt.approx.f64 are correctly rounded (sfu_approx.h), so they do not
-// reproduce the SFU's last-bit errors (match rates in docs/isa-semantics.md).
+// are correctly rounded (sfu_approx.h), so they do not reproduce the SFU's
+// last-bit errors (match rates in docs/isa-semantics.md).
 
 #include <fmt/format.h>
 
@@ -117,40 +117,34 @@ struct IeeeExec {
   }
 };
 
-// The approximations without a measured table, as sfu_approx.h models them:
-// correctly rounded, NaN canonical, .ftz on input and output.
-template <typename F>
+// The f32 approximations without a measured table, as sfu_approx.h models
+// them: correctly rounded, NaN canonical, .ftz on input and output.
 struct RoundedApproxExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
     namespace sem = isa::sem;
     const bool ftz = in.has(kFtz);
     for_each_lane(mask, [&](unsigned lane) {
-      const std::uint64_t a = read(c, in.src[0], lane);
-      std::uint64_t r = 0;
-      if constexpr (sizeof(F) == 8) {
-        r = sem::rsqrt_approx_f64(a);  // the only f64 form without a table
-      } else {
-        const auto a32 = static_cast<std::uint32_t>(a);
-        switch (in.opcode) {
-          case Opcode::Sqrt:
-            r = sem::sqrt_approx_f32(a32, ftz);
-            break;
-          case Opcode::Ex2:
-            r = sem::ex2_approx_f32(a32, ftz);
-            break;
-          case Opcode::Lg2:
-            r = sem::lg2_approx_f32(a32, ftz);
-            break;
-          case Opcode::Sin:
-            r = sem::sin_approx_f32(a32, ftz);
-            break;
-          case Opcode::Cos:
-            r = sem::cos_approx_f32(a32, ftz);
-            break;
-          default:  // tanh
-            r = sem::tanh_approx_f32(a32);
-            break;
-        }
+      const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+      std::uint32_t r = 0;
+      switch (in.opcode) {
+        case Opcode::Sqrt:
+          r = sem::sqrt_approx_f32(a, ftz);
+          break;
+        case Opcode::Ex2:
+          r = sem::ex2_approx_f32(a, ftz);
+          break;
+        case Opcode::Lg2:
+          r = sem::lg2_approx_f32(a, ftz);
+          break;
+        case Opcode::Sin:
+          r = sem::sin_approx_f32(a, ftz);
+          break;
+        case Opcode::Cos:
+          r = sem::cos_approx_f32(a, ftz);
+          break;
+        default:  // tanh
+          r = sem::tanh_approx_f32(a);
+          break;
       }
       write(c, in.dst[0], lane, r);
     });
@@ -270,20 +264,21 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
       }
       break;
     case Opcode::Sqrt:
-      fn = spec.has(isa::Modifier::Approx) ? pick_float<RoundedApproxExec>(t)
-                                           : pick_float<IeeeExec>(t);
-      if (spec.has(isa::Modifier::Approx) && t == isa::Type::F64) fn = nullptr;
+      if (!spec.has(isa::Modifier::Approx)) {
+        fn = pick_float<IeeeExec>(t);
+      } else if (t == isa::Type::F32) {
+        fn = &RoundedApproxExec::run;
+      }
       break;
     case Opcode::Rsqrt:
-      // rsqrt.approx.ftz.f64 and the f32 forms have tables (select_sfu).
-      if (t == isa::Type::F64) fn = pick_float<RoundedApproxExec>(t);
+      // Every rsqrt form has a measured model (select_sfu).
       break;
     case Opcode::Sin:
     case Opcode::Cos:
     case Opcode::Lg2:
     case Opcode::Ex2:
     case Opcode::Tanh:
-      if (t == isa::Type::F32) fn = pick_float<RoundedApproxExec>(t);
+      if (t == isa::Type::F32) fn = &RoundedApproxExec::run;
       break;
     case Opcode::Min:
     case Opcode::Max:

@@ -1,7 +1,7 @@
 // The approximate SFU instructions that have bit-exact models built on the
 // tables measured on an H100 (isa/semantics/sfu_approx.h, data/sfu/):
 // rcp.approx and rsqrt.approx (.ftz) f32, div.approx and div.full (.ftz)
-// f32, rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64, and ex2.approx/tanh.approx
+// f32, rcp.approx.ftz.f64 and rsqrt.approx(.ftz).f64, and ex2.approx/tanh.approx
 // on f16, f16x2, bf16 and bf16x2. The tables are read on first use; a launch
 // that needs them when they cannot be read fails with the reason.
 
@@ -58,11 +58,16 @@ void sfu_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 void sfu_f64(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const sem::SfuTables* tables = tables_or_fail(c, in);
   if (tables == nullptr) return;
-  const bool rcp = in.opcode == Opcode::Rcp;
+  const bool rcp = in.opcode == Opcode::Rcp, ftz = in.has(kFtz);
   for_each_lane(mask, [&](unsigned lane) {
     const std::uint64_t a = read(c, in.src[0], lane);
-    write(c, in.dst[0], lane,
-          rcp ? sem::rcp_approx_ftz_f64(*tables, a) : sem::rsqrt_approx_ftz_f64(*tables, a));
+    std::uint64_t r;
+    if (rcp) {
+      r = sem::rcp_approx_ftz_f64(*tables, a);  // PTX has no rcp.approx.f64 without .ftz
+    } else {
+      r = ftz ? sem::rsqrt_approx_ftz_f64(*tables, a) : sem::rsqrt_approx_f64(*tables, a);
+    }
+    write(c, in.dst[0], lane, r);
   });
 }
 
@@ -95,8 +100,10 @@ bool has_measured_sfu_model(const InstructionSpec& spec) {
   switch (spec.opcode) {
     case Opcode::Rcp:
     case Opcode::Rsqrt:
-      return approx &&
-             (t == isa::Type::F32 || (t == isa::Type::F64 && spec.has(isa::Modifier::Ftz)));
+      // rcp.approx.f64 exists only with .ftz; rsqrt.approx.f64 in both forms.
+      return approx && (t == isa::Type::F32 ||
+                        (t == isa::Type::F64 &&
+                         (spec.has(isa::Modifier::Ftz) || spec.opcode == Opcode::Rsqrt)));
     case Opcode::Div:
       return t == isa::Type::F32 && (approx || spec.has(isa::Modifier::Full));
     case Opcode::Ex2:

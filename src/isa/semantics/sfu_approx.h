@@ -1,8 +1,8 @@
 // Approximate SFU instructions.
 //
 // rcp.approx and rsqrt.approx (f32) are bit-exact through SfuTables for
-// normal inputs and results. The others are modelled as the correctly
-// rounded value of the exact function; how often that equals the H100's
+// normal inputs and results, and so are the f64 forms built on them. The
+// others are modelled as the correctly rounded value of the exact function; how often that equals the H100's
 // result is measured by tests/isa/semantics/sfu_device_test.cpp and stated
 // in docs/isa-semantics.md.
 #pragma once
@@ -204,13 +204,31 @@ inline uint64_t rsqrt_approx_ftz_f64(const SfuTables& tables, uint64_t x) {
   return ((field << 52) | (uint64_t{base & 0x7fffff} << 29)) & kUpperWord;
 }
 
-// rsqrt.approx.f64 without .ftz: modelled as the correctly rounded
-// 1/sqrt(x) (the H100 refines further than the upper-word form; rate in
-// docs/isa-semantics.md).
-inline uint64_t rsqrt_approx_f64(uint64_t x) {
-  if (is_nan_f64(x)) return quiet_f64(x);
-  const double r = 1.0 / std::sqrt(f64_from_bits(x));
-  return invalid_or(bits_of(r));
+// rsqrt.approx.f64 without .ftz is not one SFU operation: ptxas (sm_90,
+// CUDA 13.0) expands it to MUFU.RSQ64H, the upper-word estimate that
+// rsqrt.approx.ftz.f64 returns alone, refined by one f64 step with a cubic
+// term (e = 1 - x*y0^2, y = y0 + (0.5 + 0.375*e)*(y0*e)), each operation
+// rounded to nearest as its DMUL/DFMA does. Inputs outside the positive
+// normal range take ptxas's slow path: +-0 give +-infinity, NaN gives x + x
+// (quieted), negative numbers the invalid NaN, +infinity +0, and subnormals
+// are scaled by 2^54 before the same steps and the result by 2^27.
+inline uint64_t rsqrt_approx_f64(const SfuTables& tables, uint64_t x) {
+  constexpr uint64_t kOne = 0x3ff0000000000000ull, kHalf = 0x3fe0000000000000ull;
+  constexpr uint64_t kThreeEighths = 0x3fd8000000000000ull;
+  constexpr uint64_t kTwoTo54 = 0x4350000000000000ull, kTwoTo27 = 0x41a0000000000000ull;
+  constexpr Rounding rn = Rounding::nearest_even;
+  const auto refine = [&](uint64_t v) {
+    const uint64_t y0 = rsqrt_approx_ftz_f64(tables, v);
+    const uint64_t e = fma_f64(v, mul_f64(y0, y0, rn) ^ kSignF64, kOne, rn);
+    const uint64_t c = fma_f64(e, kThreeEighths, kHalf, rn);
+    return fma_f64(c, mul_f64(y0, e, rn), y0, rn);
+  };
+  if (kF64.is_zero(x)) return (x & kSignF64) | kF64.infinity();
+  if (is_nan_f64(x)) return add_f64(x, x, rn);
+  if (kF64.is_negative(x)) return kDefaultNanF64;
+  if (kF64.is_infinity(x)) return 0;
+  if (kF64.is_subnormal(x)) return mul_f64(refine(mul_f64(x, kTwoTo54, rn)), kTwoTo27, rn);
+  return refine(x);
 }
 
 // Half-precision ex2/tanh (f16, bf16; the x2 forms apply them per half):

@@ -55,12 +55,17 @@ TEST(SfuOnDevice, DivApproxAndFullAreBitExact) {
   }
 }
 
-TEST(SfuOnDevice, RcpAndRsqrtApproxFtzF64AreBitExact) {
+TEST(SfuOnDevice, RcpAndRsqrtApproxF64AreBitExact) {
   EXPECT_MATCHES_DEVICE("rcp.approx.ftz.f64", [](uint64_t a, uint64_t, uint64_t) {
     return rcp_approx_ftz_f64(tables(), a);
   });
   EXPECT_MATCHES_DEVICE("rsqrt.approx.ftz.f64", [](uint64_t a, uint64_t, uint64_t) {
     return rsqrt_approx_ftz_f64(tables(), a);
+  });
+  // Without .ftz: the ftz estimate refined by ptxas's f64 step and slow path;
+  // the device's results are not all correctly rounded (one is 0.5012 ulp off).
+  EXPECT_MATCHES_DEVICE("rsqrt.approx.f64", [](uint64_t a, uint64_t, uint64_t) {
+    return rsqrt_approx_f64(tables(), a);
   });
 }
 
@@ -133,8 +138,6 @@ TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
        [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), false); }, 0.9},
       {"sqrt.approx.ftz.f32",
        [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), true); }, 0.9},
-      {"rsqrt.approx.f64", [](uint64_t a, uint64_t, uint64_t) { return rsqrt_approx_f64(a); },
-       0.85},
   };
   for (const auto& c : cases) {
     const double rate = match_rate(c.name, c.semantics);
