@@ -79,6 +79,23 @@ TEST(F64OperandOrder, FmaChecksTheLaterMultiplicandThenTheAddend) {
   EXPECT_EQ(run_on(h, {kNanA, kOne}, kOne)[0], kNanA);
 }
 
+TEST(F64OperandOrder, NegAndAbsRankAsTheirSource) {
+  // ptxas folds neg/abs into the reading instruction as operand modifiers
+  // (-R, |R| in the SASS of erf), so -%r5 ranks where %r5 was loaded, before
+  // %r6, although the neg itself comes later: the add returns %r6's NaN.
+  // erf(NaN) in the math_f64 golden depends on this.
+  PtxasRewriteHarness h("f64", std::string(kLoads) +
+                                   "neg.f64 %r7, %r5;\n"
+                                   "abs.f64 %r8, %r5;\n"
+                                   "add.f64 %r9, %r7, %r6;\n"
+                                   "fma.rn.f64 %r10, %r8, %r6, %r3;\n"
+                                   "st.global.f64 [%rd2], %r9;\n"
+                                   "st.global.f64 [%rd2+8], %r10;");
+  const auto v = run_on(h, {kNanA, kNanB}, kOne);
+  EXPECT_EQ(v[0], kNanB);
+  EXPECT_EQ(v[1], kNanB);
+}
+
 TEST(F64OperandOrder, KernelParametersComeAfterRegisters) {
   // %r1 is read from the parameter bank, which ptxas puts second.
   PtxasRewriteHarness h("f64",

@@ -36,6 +36,15 @@ bool is_copy(const InstructionSpec& s) {
           s.operands[1].kind == SpecOperand::Kind::imm);
 }
 
+// f64 neg and abs of a register: ptxas folds them into the reading
+// instruction as the -R and |R| operand modifiers (erf's SASS), so the value
+// keeps its source's place.
+bool is_sign_modifier(const InstructionSpec& s) {
+  return (s.opcode == Opcode::Neg || s.opcode == Opcode::Abs) && s.guard_reg == kNoReg &&
+         s.dst_count == 1 && s.operands.size() == 2 && s.type_count > 0 &&
+         s.type() == isa::Type::F64 && s.operands[1].kind == SpecOperand::Kind::reg;
+}
+
 // Where ptxas places an operand: the position of the instruction that wrote
 // it; kernel parameters (read from the constant bank) after every register,
 // immediates last. nullopt when the operand has several reaching writes (a
@@ -44,8 +53,8 @@ std::optional<std::uint64_t> rank(const KernelSpec& spec, const ReachingDefs& de
                                   std::uint32_t at, std::size_t operand) {
   constexpr std::uint64_t kConstantBank = std::uint64_t{1} << 32;
   constexpr std::uint64_t kImmediate = kConstantBank + 1;
-  // ptxas propagates copies: a value moved from another register ranks as
-  // that register's writer.
+  // ptxas propagates copies: a value moved from another register, or its
+  // negation or absolute value, ranks as that register's writer.
   constexpr int kMaxCopies = 16;
   for (int copies = 0; copies < kMaxCopies; ++copies) {
     const SpecOperand& o = spec.instructions[at].operands[operand];
@@ -55,7 +64,7 @@ std::optional<std::uint64_t> rank(const KernelSpec& spec, const ReachingDefs& de
     if (def == ReachingDefs::kEntry) return std::nullopt;
     const InstructionSpec& d = spec.instructions[def];
     if (loads_kernel_parameter(d)) return kConstantBank;
-    if (!is_copy(d)) return def;
+    if (!is_copy(d) && !is_sign_modifier(d)) return def;
     at = def;
     operand = 1;
   }
