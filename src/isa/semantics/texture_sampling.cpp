@@ -24,13 +24,90 @@ std::int64_t texel_position(float coordinate, std::int32_t size, bool normalized
   return normalized ? fixed * size : fixed;
 }
 
-std::int32_t round_half_up_shift(std::int64_t value, int shift) {
-  return static_cast<std::int32_t>((value + (std::int64_t{1} << (shift - 1))) >> shift);
+std::int64_t round_half_up_shift(std::int64_t value, int shift) {
+  return (value + (std::int64_t{1} << (shift - 1))) >> shift;
 }
 
 // Block normalization: magnitudes of 24 bits plus these guard bits.
 constexpr int kGuardBits = 4;
 constexpr int kMantissaBits = 24;
+// The filter sums the texels of one z slice (up to four) as one block.
+constexpr int kBlockTexels = 4;
+
+__extension__ using Int128 = __int128;
+__extension__ using UInt128 = unsigned __int128;
+
+// An exact value: sum · 2^scale.
+struct FixedSum {
+  Int128 sum = 0;
+  int scale = 0;
+};
+
+// One block's weighted sum: every magnitude aligned to the block's largest
+// exponent keeping kGuardBits guard bits (the bits shifted out are dropped),
+// then summed exactly.
+FixedSum block_sum(const float* values, const std::int32_t* weights, int count) {
+  int top = INT32_MIN;
+  for (int i = 0; i < count; ++i) {
+    if (weights[i] == 0 || values[i] == 0.0f) continue;
+    int exponent = 0;
+    std::frexp(values[i], &exponent);
+    top = std::max(top, exponent);
+  }
+  if (top == INT32_MIN) return {};
+  // At most 4 terms of 9 + 28 bits: 64 bits hold the sum exactly.
+  std::int64_t sum = 0;
+  for (int i = 0; i < count; ++i) {
+    if (weights[i] == 0 || values[i] == 0.0f) continue;
+    int exponent = 0;
+    const double fraction = std::frexp(std::fabs(static_cast<double>(values[i])), &exponent);
+    const auto magnitude = static_cast<std::int64_t>(std::ldexp(fraction, kMantissaBits));
+    const int shift = top - exponent;
+    const std::int64_t aligned = shift >= 62 ? 0 : (magnitude << kGuardBits) >> shift;
+    sum += std::int64_t{weights[i]} * (values[i] < 0.0f ? -aligned : aligned);
+  }
+  return {sum, top - kMantissaBits - kGuardBits - 8};
+}
+
+int bit_length(Int128 v) {
+  auto m = static_cast<UInt128>(v < 0 ? -v : v);
+  int n = 0;
+  while (m != 0) {
+    m >>= 1;
+    ++n;
+  }
+  return n;
+}
+
+// a + b, exact where it can matter: a partial more than 64 bits below the
+// other (at most 40 bits long) lies below its last bit and only breaks ties,
+// so it is kept as a sticky ±1 two bits further down.
+FixedSum add_exact(FixedSum a, FixedSum b) {
+  if (b.sum == 0) return a;
+  if (a.sum == 0) return b;
+  if (a.scale + bit_length(a.sum) < b.scale + bit_length(b.sum)) std::swap(a, b);
+  if (b.scale >= a.scale) return {a.sum + (b.sum << (b.scale - a.scale)), a.scale};
+  const int shift = a.scale - b.scale;
+  if (shift <= 80) return {(a.sum << shift) + b.sum, b.scale};
+  return {a.sum * 4 + (b.sum < 0 ? -1 : 1), a.scale - 2};
+}
+
+// Rounds to f32, 24 significant bits with ties away from zero.
+float round_ties_away(FixedSum value) {
+  if (value.sum == 0) return 0.0f;
+  const bool negative = value.sum < 0;
+  auto magnitude = static_cast<UInt128>(negative ? -value.sum : value.sum);
+  int scale = value.scale;
+  int drop = 0;
+  while ((magnitude >> drop) >= (static_cast<UInt128>(1) << kMantissaBits)) ++drop;
+  if (drop > 0) {
+    magnitude = (magnitude + (static_cast<UInt128>(1) << (drop - 1))) >> drop;
+    scale += drop;
+  }
+  const float result = static_cast<float>(
+      std::ldexp(static_cast<double>(static_cast<std::uint64_t>(magnitude)), scale));
+  return negative ? -result : result;
+}
 
 }  // namespace
 
@@ -74,43 +151,39 @@ TexAxis texture_axis(float coordinate, std::int32_t size, bool normalized, TexFi
   axis.texel[0] = address_texel(first, size, mode);
   axis.texel[1] = address_texel(first + 1, size, mode);
   axis.weight = static_cast<std::int32_t>(steps & 255);
+  // Past the first or the last texel's centre, clamp filters that edge texel
+  // alone (weight 0) rather than as two copies of itself: the same value in
+  // 1D/2D, not in 3D, whose weights are split slice by slice
+  // (array3d/linear_clamp_* in textures.out). The footprint stays as it is
+  // (tld4 returns both copies).
+  if (mode == TexAddress::clamp && (steps < 0 || first >= size - 1)) axis.weight = 0;
   return axis;
 }
 
 std::array<std::int32_t, 8> corner_weights(const std::int32_t* axis_weights, int axes) {
-  // product[s]: the rounded product of the weights of the axes in set s.
-  std::array<std::int64_t, 8> product{};
-  const unsigned sets = 1u << axes;
-  for (unsigned s = 0; s < sets; ++s) {
-    std::int64_t p = 1;
-    int count = 0;
-    for (int k = 0; k < axes; ++k) {
-      if ((s >> k) & 1) {
-        p *= axis_weights[k];
-        ++count;
-      }
-    }
-    product[s] = count == 0   ? kTexWeightOne
-                 : count == 1 ? p
-                              : round_half_up_shift(p, 8 * (count - 1));
-  }
+  // z splits the whole into two slices exactly; each slice splits along x,
+  // rounding the x1 share half up; each x column then splits along y,
+  // rounding the share on the diagonal (y0 of x0, y1 of x1) half up. With
+  // one slice this is inclusion-exclusion of the rounded product α·β.
+  const std::int64_t alpha = axis_weights[0];
+  const std::int64_t beta = axes > 1 ? axis_weights[1] : 0;
+  const std::int64_t gamma = axes > 2 ? axis_weights[2] : 0;
+  const std::int64_t slice[2] = {kTexWeightOne - gamma, gamma};
   std::array<std::int32_t, 8> weights{};
-  for (unsigned corner = 0; corner < sets; ++corner) {
-    std::int64_t w = 0;
-    for (unsigned s = corner; s < sets; s = (s + 1) | corner) {
-      const int extra = std::popcount(s & ~corner);
-      w += (extra & 1) ? -product[s] : product[s];
-    }
-    weights[corner] = static_cast<std::int32_t>(w);
+  for (int z = 0; z < 2; ++z) {
+    const std::int64_t x1 = round_half_up_shift(slice[z] * alpha, 8);
+    const std::int64_t x0 = slice[z] - x1;
+    const std::int64_t x0y0 = round_half_up_shift(x0 * (kTexWeightOne - beta), 8);
+    const std::int64_t x1y1 = round_half_up_shift(x1 * beta, 8);
+    const std::int64_t corner[4] = {x0y0, x1 - x1y1, x0 - x0y0, x1y1};
+    for (int c = 0; c < 4; ++c) weights[4 * z + c] = static_cast<std::int32_t>(corner[c]);
   }
   return weights;
 }
 
 float filter_f32(const float* values, const std::int32_t* weights, int count) {
-  int top = INT32_MIN;
   for (int i = 0; i < count; ++i) {
-    if (weights[i] == 0 || values[i] == 0.0f) continue;
-    if (!std::isfinite(values[i])) {
+    if (weights[i] != 0 && !std::isfinite(values[i])) {
       // Infinities and NaNs are not measured: plain float arithmetic.
       float sum = 0.0f;
       for (int k = 0; k < count; ++k) {
@@ -118,38 +191,15 @@ float filter_f32(const float* values, const std::int32_t* weights, int count) {
       }
       return sum;
     }
-    int exponent = 0;
-    std::frexp(values[i], &exponent);
-    top = std::max(top, exponent);
   }
-  if (top == INT32_MIN) return 0.0f;
-  // sum = Σ weight · aligned magnitude, in units of 2^(top - 24 - guard - 8):
-  // at most 8 terms of 9 + 28 bits, so 64 bits hold it exactly.
-  std::int64_t sum = 0;
-  for (int i = 0; i < count; ++i) {
-    if (weights[i] == 0 || values[i] == 0.0f) continue;
-    int exponent = 0;
-    const double fraction = std::frexp(std::fabs(static_cast<double>(values[i])), &exponent);
-    const auto magnitude = static_cast<std::int64_t>(std::ldexp(fraction, kMantissaBits));
-    const int shift = top - exponent;
-    const std::int64_t aligned = shift >= 62 ? 0 : (magnitude << kGuardBits) >> shift;
-    sum += std::int64_t{weights[i]} * (values[i] < 0.0f ? -aligned : aligned);
+  // Each z slice is one block; the slices' sums add exactly and the total is
+  // rounded once (array3d/linear_mirror_normalized in textures.out).
+  FixedSum total;
+  for (int first = 0; first < count; first += kBlockTexels) {
+    total = add_exact(
+        total, block_sum(values + first, weights + first, std::min(kBlockTexels, count - first)));
   }
-  if (sum == 0) return 0.0f;
-  const bool negative = sum < 0;
-  std::uint64_t magnitude =
-      negative ? 0 - static_cast<std::uint64_t>(sum) : static_cast<std::uint64_t>(sum);
-  int scale = top - kMantissaBits - kGuardBits - 8;
-  // Round to 24 significant bits, ties away from zero.
-  int drop = 0;
-  while ((magnitude >> drop) >= (std::uint64_t{1} << kMantissaBits)) ++drop;
-  if (drop > 0) {
-    const std::uint64_t half = std::uint64_t{1} << (drop - 1);
-    magnitude = (magnitude + half) >> drop;
-    scale += drop;
-  }
-  const float result = static_cast<float>(std::ldexp(static_cast<double>(magnitude), scale));
-  return negative ? -result : result;
+  return round_ties_away(total);
 }
 
 bool texel_returns_float(TexelFormat format, bool normalized_read) {

@@ -3,23 +3,23 @@
 // filter weights, the filter's arithmetic, and texel formats. Pure functions:
 // the engine gathers texels from memory and calls these.
 //
-// Established against tests/conformance/golden/h100/textures.out (every
-// case there is matched bit for bit except the six 3D linear-filtering ones,
-// whose shown values match but not every sample: the 3D weights or
-// arithmetic still differ somewhere):
+// Established against tests/conformance/golden/h100/textures.out and the
+// raw per-sample dumps beside it (every sample of all 79 cases matches):
 // - a normalized coordinate is cut to 21 fractional bits (rounding towards
 //   -inf) before it is scaled by the texture's size; unnormalized coordinates
 //   are used exactly;
 // - linear filtering rounds the position minus half a texel to 1/256 of a
-//   texel, half up (CUDA's "9-bit fixed point with 8 fractional bits");
-// - the corner weights of a 2D/3D footprint are integers in 1/256 that sum to
-//   256: every product of axis weights is rounded half up and each corner gets
-//   its inclusion-exclusion share, so the weights along any axis add up to
-//   that axis's weights exactly;
-// - float texels are filtered in fixed point after block normalization: each
-//   magnitude is aligned to the largest exponent of the footprint keeping four
-//   guard bits (the bits shifted out are dropped), the weighted sum is exact,
-//   and the result is rounded to f32 with ties away from zero.
+//   texel, half up (CUDA's "9-bit fixed point with 8 fractional bits"); in
+//   clamp mode a position outside the first/last texel centres has weight 0;
+// - the corner weights are integers in 1/256 that sum to 256, split
+//   hierarchically: z into two slices exactly, each slice along x (the x1
+//   share rounded half up), each x column along y (the diagonal share, y0 of
+//   x0 and y1 of x1, rounded half up);
+// - float texels are filtered in fixed point per z slice after block
+//   normalization: each magnitude is aligned to the slice's largest exponent
+//   keeping four guard bits (the bits shifted out are dropped), the weighted
+//   sums are exact, and their total is rounded to f32 with ties away from
+//   zero.
 #pragma once
 
 #include <array>
@@ -61,7 +61,8 @@ TexAxis texture_axis(float coordinate, std::int32_t size, bool normalized, TexFi
 // bit k selects texel[1] along axis k. They sum to kTexWeightOne.
 std::array<std::int32_t, 8> corner_weights(const std::int32_t* axis_weights, int axes);
 
-// The filter's weighted sum of f32 texels (see the header comment).
+// The filter's weighted sum of f32 texels (see the header comment): each
+// run of four (one z slice, in corner order) is one block.
 float filter_f32(const float* values, const std::int32_t* weights, int count);
 
 // How texels are stored: channels of equal width, as CUDA channel

@@ -47,6 +47,23 @@ TEST(TextureAxis, LinearWeightsRoundHalfUpToOne256th) {
   EXPECT_EQ(b.weight, 0);
 }
 
+TEST(TextureAxis, ClampFiltersAnEdgeTexelAlone) {
+  // Less than half a texel from an edge, clamp gives the edge texel weight
+  // 0: it matters in 3D, where weights are split slice by slice. The
+  // footprint keeps both copies of it (what tld4 returns).
+  const TexAxis low = texture_axis(0.25f, 7, false, TexFilter::linear, TexAddress::clamp);
+  EXPECT_EQ(low.texel[0].index, 0);
+  EXPECT_EQ(low.texel[1].index, 0);
+  EXPECT_EQ(low.weight, 0);
+  const TexAxis high = texture_axis(6.75f, 7, false, TexFilter::linear, TexAddress::clamp);
+  EXPECT_EQ(high.texel[0].index, 6);
+  EXPECT_EQ(high.weight, 0);
+  // Border mode still blends with the border color there.
+  const TexAxis border = texture_axis(0.25f, 7, false, TexFilter::linear, TexAddress::border);
+  EXPECT_TRUE(border.texel[0].border);
+  EXPECT_EQ(border.weight, 192);
+}
+
 TEST(TextureAxis, UnnormalizedWrapActsAsClamp) {
   const TexAxis a = texture_axis(-3.0f, 4, false, TexFilter::point, TexAddress::wrap);
   EXPECT_EQ(a.texel[0].index, 0);
@@ -68,15 +85,17 @@ TEST(CornerWeights, TwoAxesKeepEachAxisExact) {
   EXPECT_EQ(d[1] + d[3], 105);
 }
 
-TEST(CornerWeights, ThreeAxesByInclusionExclusion) {
-  // α = 106, β = 57, γ = 253 (array3d/linear_border_unnormalized, third
-  // value): the far slice gets 2, 0, 0, 1.
-  const std::int32_t w[3] = {106, 57, 253};
-  const auto c = corner_weights(w, 3);
-  EXPECT_EQ((std::array<std::int32_t, 4>{c[0], c[1], c[2], c[3]}),
-            (std::array<std::int32_t, 4>{2, 0, 0, 1}));
-  EXPECT_EQ((std::array<std::int32_t, 4>{c[4], c[5], c[6], c[7]}),
-            (std::array<std::int32_t, 4>{115, 82, 33, 23}));
+TEST(CornerWeights, ThreeAxesSplitSliceBySlice) {
+  // array3d/linear_clamp_unnormalized sample 198: α = 154, β = 192, γ = 85.
+  // These are the only weights near the exact products that give the H100's
+  // value; inclusion-exclusion over the three axes gives 8, 13, 26, 38 in
+  // the far slice instead.
+  const std::int32_t w[3] = {154, 192, 85};
+  EXPECT_EQ(corner_weights(w, 3), (std::array<std::int32_t, 8>{17, 26, 51, 77, 9, 13, 25, 38}));
+  // Sample 22: α = 141, β = 87, γ = 128. Both slices get 57 and 71 along x,
+  // so x's weights add up to 142, not 141.
+  const std::int32_t h[3] = {141, 87, 128};
+  EXPECT_EQ(corner_weights(h, 3), (std::array<std::int32_t, 8>{38, 47, 19, 24, 38, 47, 19, 24}));
 }
 
 TEST(FilterF32, BlockNormalizedSumRoundsTiesAway) {
@@ -89,6 +108,18 @@ TEST(FilterF32, BlockNormalizedSumRoundsTiesAway) {
   const float small[2] = {1.0f, 0x1p-30f};
   const std::int32_t whole[2] = {128, 128};
   EXPECT_EQ(filter_f32(small, whole, 2), 0.5f);
+}
+
+TEST(FilterF32, EightTapsSumEachSliceSeparately) {
+  // array3d/linear_mirror_normalized sample 1169 (all weights 32): one block
+  // over all eight texels drops two bits of -1.70 against 98.3's exponent and
+  // rounds to ...14; the H100 aligns each z slice to its own largest exponent,
+  // loses nothing and returns ...12.
+  const float z0[2] = {-0x1.dbf91ap+3f, -0x1.b38346p+0f};
+  const float z1[2] = {-0x1.d2ba3ep+5f, 0x1.8911d4p+6f};
+  const float v[8] = {z0[0], z0[0], z0[1], z0[1], z1[0], z1[0], z1[1], z1[1]};
+  const std::int32_t w[8] = {32, 32, 32, 32, 32, 32, 32, 32};
+  EXPECT_EQ(filter_f32(v, w, 8), 0x1.759e12p+2f);
 }
 
 TEST(FilterChannel, UnsignedNormalized8BitFiltersIn16Bits) {
