@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/global_coalescing.h"
+#include "analysis/shared_banks.h"
 
 namespace smsim::timing {
 namespace {
@@ -21,22 +22,36 @@ analysis::GlobalPath global_path(const OpTiming& op) {
   return analysis::GlobalPath::store;
 }
 
-// The CC's transactions for one warp-access; accesses wider than the rules'
-// 16 bytes (v4.f64) as that many 16-byte accesses.
-analysis::GlobalCost coalesced(const WarpAccess& a, const arch::GlobalAccessRules& rules,
-                               analysis::GlobalPath path) {
+// The access as the rules of src/analysis take it: accesses wider than their
+// 16 bytes (v4.f64) as `parts` 16-byte accesses.
+analysis::WarpAccess rule_access(const WarpAccess& a, unsigned& parts) {
   analysis::WarpAccess lanes = a.lanes_access;
-  unsigned parts = 1;
+  parts = 1;
   if (analysis::size_class(lanes.size) < 0) {
     parts = std::max(1u, lanes.size / 16);
     lanes.size = 16;
-    if (analysis::size_class(lanes.size) < 0) return {};
   }
-  analysis::GlobalCost cost = analysis::global_access_cost(lanes, rules, path);
+  return lanes;
+}
+
+// The CC's transactions for one warp-access.
+analysis::GlobalCost coalesced(const WarpAccess& a, const arch::GlobalAccessRules& rules,
+                               analysis::GlobalPath path) {
+  unsigned parts = 1;
+  analysis::GlobalCost cost = analysis::global_access_cost(rule_access(a, parts), rules, path);
   cost.requests *= parts;
   cost.transactions *= parts;
   cost.bytes *= parts;
   return cost;
+}
+
+// Passes over the shared-memory banks (ncu's wavefronts) under the CC's
+// bank-conflict rule: a conflict-free warp is one pass (two half-warps on 1.x).
+std::uint32_t shared_passes(const WarpAccess& a, const TimingParams& p) {
+  unsigned parts = 1;
+  const analysis::SharedCost cost =
+      analysis::shared_access_cost(rule_access(a, parts), p.shared_rules, p.shared_banks);
+  return std::max<std::uint32_t>(1, cost.wavefronts * parts);
 }
 
 }  // namespace
@@ -87,15 +102,30 @@ std::uint64_t MemorySystem::global_load(SmQueues& q, std::uint64_t now, const Op
   const double start = std::max(static_cast<double>(now), q.lsu_free);
   q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
   double ready = start + p_.facts.latency.l1_hit;
+  // Whether the CC caches the load in L1, and in which unit (App. G: 2.x
+  // caches global loads by default in 128-byte lines, 3.x and 5.x only in
+  // L2, 7.x on in 32-byte sectors): an L1 miss fetches the whole unit.
+  const arch::GlobalAccessRules& rules = p_.global_rules;
+  const bool cached =
+      !op.l2_only && rules.loads_cached_by_default && rules.cached_unit_bytes > 0;
+  const auto unit = static_cast<std::uint64_t>(
+      std::max<int>(static_cast<int>(kSectorBytes), rules.cached_unit_bytes));
   for (std::uint32_t i = 0; i < a.sector_count; ++i) {
     const std::uint64_t sector = a.sectors[i];
-    if (!op.l2_only && q.l1.lookup(sector)) {
+    if (cached && q.l1.lookup(sector)) {
       ++l1_hits_;
       continue;
     }
     ++l1_misses_;
-    ready = std::max(ready, l2_sector(start, sector, false));
-    if (!op.l2_only) q.l1.fill(sector, kSectorBytes, false);
+    if (!cached) {
+      ready = std::max(ready, l2_sector(start, sector, false));
+      continue;
+    }
+    for (std::uint64_t s = sector / unit * unit; s < (sector / unit + 1) * unit; s += kSectorBytes) {
+      if (s != sector && q.l1.lookup(s)) continue;
+      ready = std::max(ready, l2_sector(start, s, false));
+      q.l1.fill(s, kSectorBytes, false);
+    }
   }
   return ceil_cycle(ready);
 }
@@ -161,8 +191,9 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
       // Shared memory (MIO): one wavefront per conflict way; atomics as
       // read-modify-write loops serialized per word.
       const double start = std::max(static_cast<double>(now), q.mio_free);
-      double busy = a.bank_ways;
-      double latency = f.latency.shared + double(f.shared_conflict_cycles) * (a.bank_ways - 1);
+      const std::uint32_t passes = shared_passes(a, p_);
+      double busy = passes;
+      double latency = f.latency.shared + double(f.shared_conflict_cycles) * (passes - 1);
       if (op.mem == MemOp::atomic) {
         busy = f.atomic_shared_cycles + f.atomic_shared_conflict_cycles * (a.same_word_lanes - 1);
         latency += busy;

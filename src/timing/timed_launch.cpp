@@ -342,7 +342,7 @@ bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     const std::uint32_t mask = guarded_mask(c, in, ws.control.mask());
     WarpAccess access;
     if (op.mem != MemOp::none)
-      describe_access(c, in, mask, op.access_bytes, p_.shared_banks, access);
+      describe_access(c, in, mask, op.access_bytes, access);
     if (mask != 0) in.execute(c, in, mask);
     if (c.error) {
       error_ = std::move(*c.error);
@@ -389,7 +389,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   if (in_code && op.mem != MemOp::none) {
     const func::DecodedInstruction& in = launch_.kernel.code[pc];
     mask = guarded_mask(c, in, ws.control.mask());
-    describe_access(c, in, mask, op.access_bytes, p_.shared_banks, access);
+    describe_access(c, in, mask, op.access_bytes, access);
   }
   func::run_warp(c, 1, counters_);
   ++stats_.issued;

@@ -62,7 +62,8 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
   p.fp64_interval = pipe_interval(warp, gpu.sm.units.fp64,
                                   f.issue.fp64_blocks_other_schedulers ? 1 : gpu.sm.schedulers);
   p.sfu_interval = pipe_interval(warp, gpu.sm.units.sfu, gpu.sm.schedulers);
-  p.shared_banks = static_cast<std::uint32_t>(std::max(1, gpu.shared_memory.banks));
+  p.shared_banks = analysis::default_banks(gpu);
+  p.shared_rules = gpu.access.shared;
   p.l1_line_bytes = static_cast<std::uint32_t>(std::max(32, gpu.cache.l1.line_bytes));
   p.l1_bytes = has_l1 ? static_cast<std::uint64_t>(f.l1_data_kib) * 1024 : 0;
   p.l2_bytes = has_l2 ? static_cast<std::uint64_t>(gpu.cache.l2.size_kib) * 1024 : 0;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/shared_banks.h"
 #include "arch/gpu_model.h"
 
 namespace smsim::timing {
@@ -24,7 +25,8 @@ struct TimingParams {
   double int_interval = 1;
   double fp64_interval = 1;
   double sfu_interval = 1;
-  std::uint32_t shared_banks = 32;
+  analysis::SharedBanks shared_banks;      // the default bank mode
+  arch::SharedAccessRules shared_rules;    // the CC's bank-conflict rule (src/analysis)
   std::uint32_t l1_line_bytes = 128;
   std::uint64_t l1_bytes = 0;  // 0: no L1 for global memory (1.x)
   std::uint64_t l2_bytes = 0;  // 0: no L2: global accesses go to DRAM as the CC coalesces them (1.x)

@@ -24,8 +24,7 @@ std::uint32_t most_repeated(std::uint64_t* values, std::uint32_t n) {
 }  // namespace
 
 void describe_access(const func::ExecContext& c, const func::DecodedInstruction& in,
-                     std::uint32_t mask, std::uint32_t bytes, std::uint32_t banks,
-                     WarpAccess& out) {
+                     std::uint32_t mask, std::uint32_t bytes, WarpAccess& out) {
   out = WarpAccess{};
   out.lanes = static_cast<std::uint32_t>(std::popcount(mask));
   out.lanes_access.mask = mask;
@@ -43,25 +42,7 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   func::MemorySpace space = in.space;
   if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;
   out.space = space;
-  if (space == func::MemorySpace::shared || space == func::MemorySpace::generic) {
-    // Words per bank: distinct 4-byte words grouped by bank; same words broadcast.
-    std::uint64_t words[func::kWarpSize * 4];
-    std::uint32_t w = 0;
-    for (std::uint32_t i = 0; i < n; ++i) {
-      for (std::uint32_t b = 0; b < std::max<std::uint32_t>(bytes, 4) && w < std::size(words);
-           b += 4) {
-        words[w++] = (addresses[i] + b) / 4;
-      }
-    }
-    std::sort(words, words + w);
-    const std::uint32_t distinct =
-        static_cast<std::uint32_t>(std::unique(words, words + w) - words);
-    std::uint32_t per_bank[64] = {};
-    const std::uint32_t bank_count = std::min<std::uint32_t>(banks, 64);
-    for (std::uint32_t i = 0; i < distinct; ++i) {
-      out.bank_ways = std::max(out.bank_ways, ++per_bank[words[i] % bank_count]);
-    }
-  } else {
+  if (space != func::MemorySpace::shared && space != func::MemorySpace::generic) {
     for (std::uint32_t i = 0; i < n; ++i) {
       const std::uint64_t first = addresses[i] / kSectorBytes;
       const std::uint64_t last =

@@ -1,10 +1,10 @@
 #pragma once
 // The shape of one warp-instruction's memory access, from its lanes'
 // addresses: which space it resolves to, the distinct 32-byte sectors and
-// 128-byte lines it touches, shared-memory bank-conflict ways, and the most
-// lanes on one word (atomic serialization). These are the counts the memory
-// pipeline takes; the access analysis (src/analysis, issue 7) computes the
-// same rules for reports, and this file gives way to it once it lands.
+// 128-byte lines it touches (the caches' tags), the most lanes on one word
+// (atomic serialization), and the lanes' addresses for the CC's access rules
+// of src/analysis (bank conflicts, coalescing without caches), which
+// memory_system.cpp applies.
 
 #include <cstdint>
 
@@ -22,7 +22,6 @@ struct WarpAccess {
   std::uint32_t sector_count = 0;
   std::uint64_t sectors[kMaxSectors] = {};  // sector addresses (global/local), ascending
   std::uint32_t lines = 0;                  // distinct 128-byte lines
-  std::uint32_t bank_ways = 1;              // shared: most distinct words on one bank
   std::uint32_t same_word_lanes = 1;        // most lanes addressing one word
   // The lanes' addresses as the access analysis takes them (the CC's
   // coalescing rules for GPUs without caches, memory_system.cpp).
@@ -32,6 +31,6 @@ struct WarpAccess {
 // Reads the address operand of `in` for the lanes in `mask` (guard applied)
 // before the instruction executes; `bytes` is the access size per lane.
 void describe_access(const func::ExecContext& c, const func::DecodedInstruction& in,
-                     std::uint32_t mask, std::uint32_t bytes, std::uint32_t banks, WarpAccess& out);
+                     std::uint32_t mask, std::uint32_t bytes, WarpAccess& out);
 
 }  // namespace smsim::timing

@@ -253,6 +253,28 @@ TEST(Fermi, AnIssueOverTwoCyclesCountsItsWarpAsSelectedOnce) {
   }
 }
 
+// L2 sectors one warp's load moves with lane i reading float i * 32 (each
+// lane in its own 128-byte line), with the default cache operator or .cg.
+std::uint64_t scattered_load_l2_sectors(std::string_view gpu_name, const std::string& op) {
+  const std::string setup = "  mul.wide.u32 %rd7, %r1, 128;\n  add.s64 %rd6, %rd1, %rd7;\n";
+  const std::string body = "  " + op + " %f1, [%rd6];\n";
+  const std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry k(.param .u64 out, .param .u64 data) {\n"
+                          "  .reg .f32 %f<2>; .reg .b64 %rd<8>; .reg .b32 %r<2>;\n"
+                          "  ld.param.u64 %rd1, [data];\n  mov.u32 %r1, %tid.x;\n" +
+                          setup + body + "  ret;\n}\n";
+  return run(ptx, params_of(gpu_name), {}, 1, 32 * 128).stats.l2_sectors;
+}
+
+TEST(Fermi, LoadsCachedInL1MoveWholeLinesAndL2OnlyLoadsSectors) {
+  // App. G.3.2: accesses cached in L1 and L2 are 128-byte transactions, L2
+  // only (.cg) 32-byte ones; 3.x caches global loads in L2 only by default
+  // (App. G.4.2).
+  EXPECT_EQ(scattered_load_l2_sectors("gtx480", "ld.global.f32"), 32u * 4);
+  EXPECT_EQ(scattered_load_l2_sectors("gtx480", "ld.global.cg.f32"), 32u);
+  EXPECT_EQ(scattered_load_l2_sectors("gtx680", "ld.global.f32"), 32u);
+}
+
 TEST(Kepler, DualIssueRaisesOneWarpsIpc) {
   // App. G.4.1: four schedulers with dual issue over 192 cores: 48 lanes,
   // 1.5 warp-instructions per cycle per scheduler; 1 without dual issue.
@@ -262,20 +284,28 @@ TEST(Kepler, DualIssueRaisesOneWarpsIpc) {
   EXPECT_NEAR(fadd_ipc(p), 1.0, 0.05);
 }
 
-// Cycles per warp-wide shared atomicAdd, all lanes on one word or each on
-// its own, of a stream of independent atomics.
-double shared_atomic_cycles(std::string_view gpu_name, bool same_word) {
-  const std::string setup = std::string("  .shared .align 4 .b32 s[32];\n  mov.u64 %rd6, s;\n") +
-                            "  mul.wide.u32 %rd7, %r1, " + (same_word ? "0" : "4") +
-                            ";\n  add.s64 %rd6, %rd6, %rd7;\n";
+// Cycles per warp-wide shared-memory instruction `op` (its address operand
+// %rd6 = s + lane * `stride_bytes`), of a stream of independent ones.
+double shared_stream_cycles(std::string_view gpu_name, int stride_bytes, const std::string& op,
+                            int short_n, int long_n) {
+  const std::string setup =
+      "  .shared .align 4 .b32 s[2048];\n  mov.u64 %rd6, s;\n  mul.wide.u32 %rd7, %r1, " +
+      std::to_string(stride_bytes) + ";\n  add.s64 %rd6, %rd6, %rd7;\n";
   return cycles_per_instruction(
       params_of(gpu_name), {},
-      [](int n) {
+      [&op](int n) {
         std::string b;
-        for (int i = 0; i < n; ++i) b += "  atom.shared.add.u32 %r5, [%rd6], 1;\n";
+        for (int i = 0; i < n; ++i) b += "  " + op + ";\n";
         return b;
       },
-      setup, 4, 12);
+      setup, short_n, long_n);
+}
+
+// Cycles per warp-wide shared atomicAdd, all lanes on one word or each on
+// its own.
+double shared_atomic_cycles(std::string_view gpu_name, bool same_word) {
+  return shared_stream_cycles(gpu_name, same_word ? 0 : 4, "atom.shared.add.u32 %r5, [%rd6], 1",
+                              4, 12);
 }
 
 TEST(Fermi, SharedAtomicsOnOneWordSerializeAsLockLoopPasses) {
@@ -286,6 +316,23 @@ TEST(Fermi, SharedAtomicsOnOneWordSerializeAsLockLoopPasses) {
   EXPECT_NEAR(same / distinct, 32.0, 0.5);
   // Kepler's native shared atomics serialize far less.
   EXPECT_LT(shared_atomic_cycles("gtx680", true) / shared_atomic_cycles("gtx680", false), 12.0);
+}
+
+// Cycles per warp-wide 32-bit shared load, lane i reading word i * stride.
+double shared_load_cycles(std::string_view gpu_name, int stride) {
+  return shared_stream_cycles(gpu_name, 4 * stride, "ld.shared.u32 %r5, [%rd6]", 8, 24);
+}
+
+TEST(Tesla, SharedMemoryServesHalfWarpsOnSixteenBanks) {
+  // Handbook §8.1.5 / App. G.1: 16 banks per half-warp on 1.x, so a warp is
+  // two passes, stride 2 is 2-way per half-warp and stride 16 puts all 16
+  // lanes of a half-warp on one bank; 2.x serves the warp on 32 banks.
+  EXPECT_NEAR(shared_load_cycles("8800gtx", 1), 2.0, 0.05);
+  EXPECT_NEAR(shared_load_cycles("8800gtx", 2), 4.0, 0.05);
+  EXPECT_NEAR(shared_load_cycles("8800gtx", 16), 32.0, 0.05);
+  EXPECT_NEAR(shared_load_cycles("gtx480", 4), 4.0, 0.05);
+  EXPECT_NEAR(shared_load_cycles("gtx480", 16), 16.0, 0.05);
+  EXPECT_NEAR(shared_load_cycles("gtx480", 32), 32.0, 0.05);
 }
 
 TEST(Maxwell, FourSingleIssueSchedulers) {
