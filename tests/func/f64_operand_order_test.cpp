@@ -96,6 +96,43 @@ TEST(F64OperandOrder, NegAndAbsRankAsTheirSource) {
   EXPECT_EQ(v[1], kNanB);
 }
 
+TEST(F64OperandOrder, APhiWrittenOnlyAfterTheOtherSourceRanksAfterIt) {
+  // j0's last mul.f64 reads a phi of values written after its other source
+  // in every branch; ptxas puts the phi second (DMUL R2, R6, R2 in its SASS)
+  // and the H100 returns the phi's NaN (math_f64 golden, j0(NaN)).
+  PtxasRewriteHarness h("f64", std::string(kLoads) +
+                                   "mul.f64 %r7, %r6, %r6;\n"
+                                   "@%p1 bra SKIP;\n"
+                                   "add.f64 %r7, %r6, %r4;\n"
+                                   "SKIP:\n"
+                                   "mul.f64 %r8, %r5, %r7;\n"
+                                   "st.global.f64 [%rd2], %r8;");
+  EXPECT_EQ(h.run<std::uint64_t>(0, 0, 0, kOne, 0, {kNanA, kNanB})[0], kNanB);
+  EXPECT_EQ(h.run<std::uint64_t>(0, 0, 0, kOne, 1, {kNanA, kNanB})[0], kNanB);
+}
+
+TEST(F64OperandOrder, APhiRanksAfterASourceWrittenLater) {
+  // j1's last mul.f64 multiplies a value written after a phi by that phi;
+  // ptxas still puts the phi second (DMUL R4, R6, R22) and the H100 returns
+  // the phi's NaN (math_f64 golden, j1(NaN)): phis rank after the values
+  // of single writes, whatever the writes' places.
+  PtxasRewriteHarness h("f64",
+                        "ld.global.f64 %r7, [%rd2];\n"
+                        "@%p1 bra SKIP;\n"
+                        "add.f64 %r7, %r7, %r4;\n"
+                        "SKIP:\n"
+                        "ld.global.f64 %r5, [%rd2+8];\n"
+                        "mul.f64 %r8, %r5, %r7;\n"
+                        "mul.f64 %r9, %r7, %r5;\n"
+                        "st.global.f64 [%rd2], %r8;\n"
+                        "st.global.f64 [%rd2+8], %r9;");
+  for (std::uint32_t skip : {0U, 1U}) {
+    const auto v = h.run<std::uint64_t>(0, 0, 0, kOne, skip, {kNanA, kNanB});
+    EXPECT_EQ(v[0], kNanA) << skip;
+    EXPECT_EQ(v[1], kNanA) << skip;
+  }
+}
+
 TEST(F64OperandOrder, KernelParametersComeAfterRegisters) {
   // %r1 is read from the parameter bank, which ptxas puts second.
   PtxasRewriteHarness h("f64",

@@ -1,5 +1,6 @@
 #include "func/load/f64_operand_order.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -45,14 +46,19 @@ bool is_sign_modifier(const InstructionSpec& s) {
          s.type() == isa::Type::F64 && s.operands[1].kind == SpecOperand::Kind::reg;
 }
 
+constexpr std::uint64_t kPhi = std::uint64_t{1} << 32;
+constexpr std::uint64_t kConstantBank = kPhi + 1;
+constexpr std::uint64_t kImmediate = kPhi + 2;
+
 // Where ptxas places an operand: the position of the instruction that wrote
-// it; kernel parameters (read from the constant bank) after every register,
-// immediates last. nullopt when the operand has several reaching writes (a
-// phi, whose place in ptxas's numbering is not modelled): then nothing moves.
+// it; a phi (several reaching writes) after every such value, wherever its
+// writes are (the SASS of j0 and j1 in math_f64, whose goldens return the
+// phi's NaN); kernel parameters (read from the constant bank) after that,
+// immediates last. Where a phi stands against parameters is not measured,
+// nor two phis against each other; equal ranks keep the PTX order. nullopt
+// for the entry value: then nothing moves.
 std::optional<std::uint64_t> rank(const KernelSpec& spec, const ReachingDefs& defs,
                                   std::uint32_t at, std::size_t operand) {
-  constexpr std::uint64_t kConstantBank = std::uint64_t{1} << 32;
-  constexpr std::uint64_t kImmediate = kConstantBank + 1;
   // ptxas propagates copies: a value moved from another register, or its
   // negation or absolute value, ranks as that register's writer.
   constexpr int kMaxCopies = 16;
@@ -60,8 +66,12 @@ std::optional<std::uint64_t> rank(const KernelSpec& spec, const ReachingDefs& de
     const SpecOperand& o = spec.instructions[at].operands[operand];
     if (o.kind == SpecOperand::Kind::imm) return kImmediate;
     if (o.kind != SpecOperand::Kind::reg) return std::nullopt;
-    const std::uint32_t def = defs.unique_def(at, operand);
-    if (def == ReachingDefs::kEntry) return std::nullopt;
+    const auto writes = defs.defs(at, operand);
+    if (writes.empty() || std::ranges::find(writes, ReachingDefs::kEntry) != writes.end()) {
+      return std::nullopt;
+    }
+    if (writes.size() > 1) return kPhi;
+    const std::uint32_t def = writes.front();
     const InstructionSpec& d = spec.instructions[def];
     if (loads_kernel_parameter(d)) return kConstantBank;
     if (!is_copy(d) && !is_sign_modifier(d)) return def;
@@ -78,7 +88,8 @@ bool f64_sources_reversed(const KernelSpec& spec, const ReachingDefs& defs, std:
   if (!is_reorderable(s)) return false;
   const auto first = rank(spec, defs, at, 1);
   const auto second = rank(spec, defs, at, 2);
-  return first && second && *first < *second;
+  return first && second && *first < *second &&
+         !(*first == kPhi && *second > kPhi);
 }
 
 void reverse_f64_sources(InstructionSpec& s) {

@@ -4,8 +4,8 @@
 // (docs/ptxas-rewrites.md): ptxas orders the sources of f64 add, sub (as
 // add of the negation), mul, min, max and the multiplicands of fma by where
 // their values were written, earliest first, with kernel parameters
-// (constant-bank operands) and immediates after registers; copies, negations
-// and absolute values are seen through. The hardware then returns the NaN of its second source (DADD,
+// (constant-bank operands) and immediates after registers, phis after the
+// other registers; copies, negations and absolute values are seen through. The hardware then returns the NaN of its second source (DADD,
 // DMUL, min/max), and DFMA checks its second multiplicand, then the addend,
 // then the first (the H100 goldens of fp64_arith match exactly this).
 //
