@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <optional>
+#include <utility>
 
 #include "engine_harness.h"
 #include "isa/semantics/sfu_approx.h"
@@ -67,6 +68,27 @@ TEST(SfuOps, DivApproxAndRcpUseTheMeasuredTables) {
     EXPECT_EQ(h.run_for_result<std::uint32_t>(one_op(O::Rcp, T::F32, {M::Approx}, f(b))),
               isa::sem::rcp_approx_f32(tables(), f(b), false))
         << b;
+  }
+}
+
+// Regression (math_f64: rsqrt, rnorm, the Bessel functions): rsqrt.approx.f64
+// was 1/sqrt(x) rounded twice. The H100's results (math_f64's raw dump,
+// rsqrt@0 and @3072): rsqrt(0.5), a subnormal (ptxas's slow path), and an
+// input whose result is 0.5003 ulp from the exact value.
+TEST(SfuOps, RsqrtApproxF64IsTheRefinedEstimate) {
+  for (const auto& [x, want] : {std::pair<std::uint64_t, std::uint64_t>{0x3fe0000000000000,
+                                                                        0x3ff6a09e667f3bcd},
+                                {0x0008000000000000, 0x5fe6a09e667f3bcd},
+                                {0x400924a75bca4980, 0x3fe20ce1b44b5333}}) {
+    KernelBuilder k("rsqrt64");
+    k.param(8);
+    const auto out = k.reg(64), d = k.reg(64);
+    k.op(O::Ld, {T::U64}, {M::Param}, 1, {k.r(out), k.abs_addr(0)});
+    k.op(O::Rsqrt, {T::F64}, {M::Approx}, 1, {k.r(d), k.imm(x)});
+    k.op(O::St, {T::B64}, {M::Global}, 0, {k.addr(out), k.r(d)});
+    k.exit();
+    Harness h;
+    EXPECT_EQ(h.run_for_result<std::uint64_t>(k.build()), want) << std::hex << x;
   }
 }
 
