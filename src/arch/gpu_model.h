@@ -89,6 +89,14 @@ struct SmPipeline {
   int schedulers = 0;
   int issue_width = 0;  // instructions per scheduler per cycle
   bool partitioned_global_caching = false;
+  // Each thread schedules on its own (7.0+): a warp's divergent paths
+  // interleave and .sync warp instructions wait for their member lanes.
+  bool independent_thread_scheduling = false;
+  // Single-precision subnormals; 1.x has none (every f32 operation flushes).
+  bool f32_subnormals = true;
+  // 1.x's FMAD truncates the intermediate product of mad.f32 (and of the
+  // mul+add pairs ptxas merges into it).
+  bool fmad_truncated_product = false;
   ExecutionUnits units;
 };
 

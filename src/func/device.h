@@ -52,9 +52,12 @@ class Device {
   }
   bool destroy_texture(std::uint64_t handle) { return destroy_texture_header(memory_, handle); }
 
-  // Loading applies ptxas's rewrites (options().fma_contraction).
+  // Loading applies ptxas's rewrites (options().fma_contraction) and the
+  // SM's single-precision behaviour (options().f32_subnormals, ...).
   LoadedModule load(const ptx::Module& module) {
-    return load_module(module, memory_, sm_, options_.fma_contraction);
+    return load_module(module, memory_, sm_, options_.fma_contraction,
+                       FloatModel{.f32_subnormals = options_.f32_subnormals,
+                                  .fmad_truncated_product = options_.fmad_truncated_product});
   }
   void unload(LoadedModule& module) { unload_module(module, memory_); }
 

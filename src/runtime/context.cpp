@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "arch/config_error.h"
+#include "func/gpu_model_options.h"
 #include "ptx/frontend.h"
 #include "runtime/managed_attribute.h"
 #include "runtime/ptx_link.h"
@@ -18,9 +19,6 @@
 
 namespace smsim::runtime {
 namespace {
-
-// Independent thread scheduling arrived with compute capability 7.0.
-constexpr int kFirstIndependentSchedulingMajor = 7;
 
 void note(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
 
@@ -66,13 +64,13 @@ bool Context::create() {
     timing_ = std::move(params.params);
     report_.mode = "timing";
   }
-  func::LaunchOptions options;
-  options.independent_thread_scheduling = gpu_->cc.major >= kFirstIndependentSchedulingMajor;
-  options.sm_count = static_cast<std::uint32_t>(gpu_->sm_count);
-  options.warp_slots_per_sm = static_cast<std::uint32_t>(gpu_->limits.max_warps_per_sm);
+  func::LaunchOptions options = func::launch_options_for(*gpu_);
   const char* contraction = std::getenv(kFmaContractionEnvVarName);
   options.fma_contraction = contraction == nullptr || std::string_view(contraction) != "0";
-  device_ = std::make_unique<func::Device>(options);
+  // The device knows the model's CC, so a kernel using an instruction the
+  // model lacks fails to load instead of running.
+  device_ = std::make_unique<func::Device>(options, func::DeviceMemory::kDefaultReservation,
+                                           func::sm_number(*gpu_));
   if (!device_->memory().usable()) {
     note("cannot reserve the simulated device's address space");
     return false;
@@ -128,7 +126,7 @@ bool Context::load(ModuleRecord& module) {
     module.load_error = "fatbinary: " + module.images.error;
     return false;
   }
-  const auto sm = static_cast<std::uint32_t>(gpu_->cc.major * 10 + gpu_->cc.minor);
+  const std::uint32_t sm = func::sm_number(*gpu_);
   for (const Fatbin& image : module.images.images) {
     const PtxChoice choice = choose_ptx(image, sm);
     if (choice.entry == nullptr) {

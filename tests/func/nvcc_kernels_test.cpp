@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "compiled_kernels.h"
+#include "ptx_text.h"
 
 namespace smsim::func {
 namespace {
@@ -245,6 +246,37 @@ TEST(PerComputeCapability, InstructionsAnOlderCcLacksAreALoadError) {
   std::uint32_t sum = 0;
   hopper.copy_to_host(&sum, out, 4);
   EXPECT_EQ(sum, 31u * 32u / 2u);
+}
+
+// A newer form of an old opcode: vote is 1.2's, its ballot 2.0's (Handbook
+// Table 8.1), so a 1.3 model refuses the ballot but not the vote.
+TEST(PerComputeCapability, NewerFormsOfOlderOpcodesAreALoadError) {
+  const char* source = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry ballot(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 5;
+  vote.sync.any.pred %p2, %p1, -1;
+  vote.sync.ballot.b32 %r2, %p1, -1;
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+  Device tesla(LaunchOptions{}, std::uint64_t{1} << 30, 13);
+  const testing::PtxText on_tesla = testing::load_ptx_text(tesla, "ballot.ptx", source);
+  const ModuleKernel& refused = on_tesla.first_kernel();
+  EXPECT_FALSE(refused.kernel);
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_EQ(refused.errors[0],
+            "kernel ballot, PTX line 13: vote.ballot needs sm_20 but the simulated GPU is sm_13");
+  Device fermi(LaunchOptions{}, std::uint64_t{1} << 30, 20);
+  EXPECT_TRUE(testing::load_ptx_text(fermi, "ballot.ptx", source).first_kernel().kernel);
 }
 
 }  // namespace

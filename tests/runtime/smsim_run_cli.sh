@@ -16,6 +16,7 @@ check() {  # DESCRIPTION CONDITION...
 "$nvcc" -cudart shared "$here/exit_status.cu" -o exit_status || exit 1
 "$nvcc" "$here/exit_status.cu" -o exit_status_static || exit 1
 "$nvcc" -cudart shared "$root/examples/device_query.cu" -o device_query || exit 1
+"$nvcc" -cudart shared "$here/syncwarp_kernel.cu" -o syncwarp_kernel || exit 1
 
 "$smsim" run -- ./exit_status >plain.out 2>plain.err
 check "the program's exit status is smsim's" test $? -eq 3
@@ -37,6 +38,12 @@ check "an unknown GPU is exit 2" test $? -eq 2
 
 "$smsim" run --gpu a100 -- ./device_query >a100.out 2>&1
 check "--gpu picks the model the device queries describe" grep -q "CC 8.0, 108 SMs" a100.out
+
+"$smsim" run -- ./syncwarp_kernel >sync_h100.out 2>&1
+check "bar.warp.sync runs on the H100 model" grep -qx "cudaSuccess cudaSuccess" sync_h100.out
+"$smsim" run --gpu gtx1080 -- ./syncwarp_kernel >sync_cc61.out 2>&1
+check "a CC 6.1 model refuses bar.warp.sync at load time" grep -q "bar.warp.sync needs sm_70 but the simulated GPU is sm_61" sync_cc61.out
+check "and the launch fails" grep -qx "cudaErrorInvalidPtx cudaSuccess" sync_cc61.out
 
 LD_BIND_NOW=1 "$smsim" run -- ./device_query >bindnow.out 2>&1
 check "LD_BIND_NOW=1 finds every symbol" test $? -eq 0

@@ -32,7 +32,8 @@ enum class Control : std::uint8_t {
   exit,
   barrier,
   trap,
-  breakpoint
+  breakpoint,
+  warp_sync  // a .sync warp collective or bar.warp.sync: its member lanes meet first
 };
 
 // `address`: a second memory operand ([reg + imm], reg may be kNoReg) of an

@@ -251,6 +251,13 @@ class KernelDecoder {
       case Control::trap:
       case Control::breakpoint:
         return in;
+      case Control::warp_sync:
+        // Only the .sync forms name member lanes to wait for (bar.warp.sync
+        // always does); the others run with the lanes that are there.
+        if (s.opcode != isa::Opcode::BarWarpSync && !s.has(Modifier::Sync)) {
+          in.control = Control::none;
+        }
+        break;
       case Control::none:
         break;
     }
@@ -274,7 +281,8 @@ class KernelDecoder {
     } else {
       fast = select_fast_integer(in);
     }
-    if (fast != nullptr) in.execute = fast;
+    // The fast variants compute IEEE results; the truncating FMAD is not one.
+    if (fast != nullptr && !s.truncated_product) in.execute = fast;
     return in;
   }
 

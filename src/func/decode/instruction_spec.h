@@ -109,6 +109,9 @@ struct InstructionSpec {
   bool call_frame = false;
   // `ret` of a function called for real (elsewhere `ret` ends the thread).
   bool function_return = false;
+  // An f32 mad/fma run by an FMAD that truncates the product (SM 1.x;
+  // func/load/float_model.h).
+  bool truncated_product = false;
 
   isa::Type type(std::size_t slot = 0) const { return types[slot]; }
   bool has(isa::Modifier m) const { return modifiers.contains(m); }

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "func/exec/cluster_barrier.h"
+#include "func/exec/warp_sync.h"
 
 namespace smsim::func {
 namespace {
@@ -154,9 +155,7 @@ bool release_completed_barriers(const LaunchState& launch, BlockState& block) {
 }
 
 std::string describe_barrier_deadlock(const LaunchState& launch, const BlockState& block) {
-  std::string text =
-      fmt::format("kernel {}: barrier deadlock in block ({},{},{}):", launch.kernel.name,
-                  block.ctaid.x, block.ctaid.y, block.ctaid.z);
+  std::string text;
   for (std::uint32_t id = 0; id < kNamedBarrierCount; ++id) {
     const NamedBarrier& b = block.barriers[id];
     if (b.waiters.empty()) continue;
@@ -167,6 +166,11 @@ std::string describe_barrier_deadlock(const LaunchState& launch, const BlockStat
     text += fmt::format(" warps {} wait at barrier {} (PTX line {}) with {} of {} threads arrived;",
                         warps, id, b.ptx_line, counted_threads(launch, block, b), expected_threads(launch, block, b));
   }
+  const std::string warp_sync = describe_warp_sync_waits(launch, block);
+  text = fmt::format("kernel {}: {} deadlock in block ({},{},{}):", launch.kernel.name,
+                     text.empty() && !warp_sync.empty() ? "warp-synchronous" : "barrier",
+                     block.ctaid.x, block.ctaid.y, block.ctaid.z) +
+         text + warp_sync;
   text += fmt::format(" {} of {} threads have exited", block.exited_threads, block.thread_count);
   return text;
 }

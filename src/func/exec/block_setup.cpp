@@ -80,6 +80,7 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     warp.regs.assign(std::size_t{k.register_count} * kWarpSize, 0);
     warp.executed = 0;
     warp.at_barrier = false;
+    warp.sync_waiters.clear();
     warp.spins = 0;
     warp.cluster_arrivals = {};
     warp.cache = GlobalAccessCache{};

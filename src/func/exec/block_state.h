@@ -34,6 +34,16 @@ struct LaneCalls {
   std::vector<std::uint64_t> saved;
 };
 
+// Lanes of a warp parked at a warp-synchronous instruction until every lane
+// their member masks name has arrived (independent thread scheduling).
+struct WarpSyncWaiter {
+  PathGroup group;
+  std::uint32_t instruction = 0;
+  // Lanes of the arriving group whose guard was false: they issued the
+  // instruction without executing it and are not waited for.
+  std::uint32_t excused = 0;
+};
+
 struct WarpState {
   WarpControl control;
   std::vector<std::uint64_t> regs;  // regs[reg * kWarpSize + lane]
@@ -44,6 +54,7 @@ struct WarpState {
   GlobalAccessCache cache;
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
+  std::vector<WarpSyncWaiter> sync_waiters;  // in arrival order
   std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls
   // barrier.cluster.arrive calls per lane; a lane's wait completes once the
   // cluster has completed that many phases.

@@ -2,6 +2,7 @@
 // What an executor sees while running one instruction for one warp, and the
 // small inline helpers every executor family uses to read and write lanes.
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -30,6 +31,14 @@ struct LaunchState {
   Dim3 cluster_dims;  // blocks per cluster (1,1,1: every block is its own cluster)
 };
 
+// Lanes that met at warp-synchronous instructions, possibly different ones on
+// divergent paths, and each lane's first source operand (the value it offers
+// to the others), read before any of them executes.
+struct WarpSyncValues {
+  std::uint32_t lanes = 0;
+  std::array<std::uint64_t, kWarpSize> value{};
+};
+
 struct ExecContext {
   const LaunchState& launch;
   BlockState& block;
@@ -37,6 +46,7 @@ struct ExecContext {
   std::uint64_t* regs;
   std::uint32_t pc = 0;
   std::optional<LaunchError> error;
+  const WarpSyncValues* sync_values = nullptr;  // while a warp-sync meeting runs
 };
 
 inline std::uint64_t width_mask(unsigned bits) {

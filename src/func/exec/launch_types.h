@@ -59,6 +59,10 @@ struct LaunchOptions {
   // so results match the GPU's; off runs the PTX's mul and add as written.
   // Read when a module is loaded (Device::load), not per launch.
   bool fma_contraction = true;
+  // The SM's single-precision behaviour (func/load/float_model.h): false and
+  // true on SM 1.x. Read when a module is loaded.
+  bool f32_subnormals = true;
+  bool fmad_truncated_product = false;
   // %clock, %clock64 and %globaltimer read WarpState::timed_clock, which a
   // timing model sets to the simulated cycle before each instruction it
   // issues; off, they count the warp's own instructions.

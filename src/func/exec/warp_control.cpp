@@ -226,6 +226,14 @@ PathGroup WarpControl::take_current() {
   return taken;
 }
 
+PathGroup WarpControl::take_lanes(std::uint32_t lanes) {
+  PathGroup taken = current_;
+  taken.mask &= lanes;
+  current_.mask &= ~taken.mask;
+  continue_rest();
+  return taken;
+}
+
 void WarpControl::resume(PathGroup group, std::uint32_t pc) {
   group.pc = pc;
   if (current_.mask == 0) {

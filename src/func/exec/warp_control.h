@@ -80,7 +80,11 @@ class WarpControl {
   bool return_lanes(std::uint32_t lanes);
   // Remove the running group (to park it at a barrier) and schedule another.
   PathGroup take_current();
-  // Give back a group parked by take_current(), to run next at `pc`.
+  // Remove `lanes` (a subset of mask()) from the running group to park them
+  // (at a warp-synchronous instruction); the rest of the group goes on to
+  // pc+1, or another group runs.
+  PathGroup take_lanes(std::uint32_t lanes);
+  // Give back a group parked by take_current() or take_lanes(), to run next at `pc`.
   void resume(PathGroup group, std::uint32_t pc);
   // Park the running group behind every other ready group; true if another
   // group now runs.
@@ -92,6 +96,26 @@ class WarpControl {
   // group continuing past it (the point then needs only the others). True if
   // there were such lanes.
   bool release_waiting();
+
+  // Lanes of `lanes` that wait at an open convergence point whose PC
+  // satisfies `leaves(pc)` stop waiting and run on from it as their own
+  // group (the point then needs only the others). Returns the lanes released.
+  template <typename Leaves>
+  std::uint32_t release_waiting_if(std::uint32_t lanes, Leaves leaves) {
+    std::uint32_t released = 0;
+    for (ConvergencePoint& p : points_) {
+      const std::uint32_t go = p.arrived & lanes & ~released;
+      if (!p.open || p.call || go == 0 || !leaves(p.pc)) continue;
+      p.members &= ~go;
+      p.arrived &= ~go;
+      if (p.members == 0) p.open = false;
+      ready_.push_back(PathGroup{.pc = p.pc, .mask = go, .point = p.parent});
+      released |= go;
+    }
+    drop_closed_points();
+    if (released != 0 && current_.mask == 0) schedule_next();
+    return released;
+  }
 
  private:
   void move_to(std::uint32_t pc);

@@ -6,6 +6,7 @@
 
 #include "func/exec/barriers.h"
 #include "func/exec/calls.h"
+#include "func/exec/warp_sync.h"
 
 namespace smsim::func {
 namespace {
@@ -23,7 +24,10 @@ std::uint32_t apply_guard(const ExecContext& c, const DecodedInstruction& in, st
 void exit_lanes(ExecContext& c, std::uint32_t lanes) {
   c.warp.control.exit_lanes(lanes);
   c.block.exited_threads += static_cast<std::uint32_t>(std::popcount(lanes));
-  if (lanes != 0) release_completed_barriers(c.launch, c.block);
+  if (lanes == 0) return;
+  release_completed_barriers(c.launch, c.block);
+  // Exited lanes are no longer waited for at a warp-synchronous instruction.
+  complete_warp_sync(c);
 }
 
 void stop_at(ExecContext& c, const DecodedInstruction& in, CudaError code, std::string_view what) {
@@ -77,83 +81,101 @@ std::uint64_t run_warp_loop(ExecContext& c, std::uint64_t slice, WarpCounters& c
   WarpControl& control = c.warp.control;
   std::uint8_t* const executed_at = counters.executed_at;
   std::uint64_t executed = 0;
-  while (executed < slice && control.mask() != 0) {
-    const std::uint32_t pc = control.pc();
-    if (pc >= code_size) {
-      // Running off the end of the body returns like `ret`.
-      exit_lanes(c, control.mask());
-      continue;
+  for (;;) {
+    while (executed < slice && control.mask() != 0) {
+      const std::uint32_t pc = control.pc();
+      if (pc >= code_size) {
+        // Running off the end of the body returns like `ret`.
+        exit_lanes(c, control.mask());
+        continue;
+      }
+      const DecodedInstruction& in = code[pc];
+      std::uint32_t mask = control.mask();
+      if (in.guard_reg != kNoReg) mask = apply_guard(c, in, mask);
+      ++executed;
+      ++c.warp.executed;
+      ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
+      counters.thread_instructions += count_lanes(mask);
+      if (executed_at != nullptr && mask != 0) executed_at[pc] = 1;
+      c.pc = pc;
+      if constexpr (kObserved) {
+        observer->on_instruction(ObservedInstruction{.in = in,
+                                                     .pc = pc,
+                                                     .running = control.mask(),
+                                                     .active = mask,
+                                                     .regs = c.regs,
+                                                     .warp_in_block = c.warp.index});
+      }
+      switch (in.control) {
+        case Control::none:
+          if (mask != 0) in.execute(c, in, mask);
+          if (c.error) return executed;
+          control.advance();
+          break;
+        case Control::warp_sync:
+          if (its) {
+            warp_sync_arrive(c, in, mask);
+          } else {
+            // Pre-Volta: the lanes that are there run it (the branch stack
+            // has already converged what it can).
+            if (mask != 0) in.execute(c, in, mask);
+            control.advance();
+          }
+          if (c.error) return executed;
+          break;
+        case Control::branch:
+          control.branch(mask, in.target, in.reconverge);
+          if (its && mask != 0 && in.target <= pc) yield_if_starving(c);
+          break;
+        case Control::branch_indexed:
+          if (mask == 0) {
+            control.advance();
+            break;
+          }
+          branch_indexed(c, in, mask);
+          if (c.error) return executed;
+          break;
+        case Control::call:
+          call_function(c, in, mask);
+          if (c.error) return executed;
+          break;
+        case Control::function_return:
+          return_from_function(c, in, mask);
+          if (c.error) return executed;
+          break;
+        case Control::exit:
+          exit_lanes(c, mask);
+          break;
+        case Control::barrier:
+          if (in.guard_reg != kNoReg && mask == 0) {
+            control.advance();
+            break;
+          }
+          barrier_arrive(c, in);
+          if (c.error) return executed;
+          if (in.combine == isa::Modifier::Arrive) control.advance();
+          break;
+        case Control::trap:
+          if (mask == 0) {
+            control.advance();
+            break;
+          }
+          stop_at(c, in, CudaError::launch_failure, "trap");
+          return executed;
+        case Control::breakpoint:
+          if (mask == 0) {
+            control.advance();
+            break;
+          }
+          stop_at(c, in, CudaError::launch_failure, "breakpoint (brkpt) with no debugger attached");
+          return executed;
+      }
     }
-    const DecodedInstruction& in = code[pc];
-    std::uint32_t mask = control.mask();
-    if (in.guard_reg != kNoReg) mask = apply_guard(c, in, mask);
-    ++executed;
-    ++c.warp.executed;
-    ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
-    counters.thread_instructions += count_lanes(mask);
-    if (executed_at != nullptr && mask != 0) executed_at[pc] = 1;
-    c.pc = pc;
-    if constexpr (kObserved) {
-      observer->on_instruction(ObservedInstruction{.in = in,
-                                                   .pc = pc,
-                                                   .running = control.mask(),
-                                                   .active = mask,
-                                                   .regs = c.regs,
-                                                   .warp_in_block = c.warp.index});
-    }
-    switch (in.control) {
-      case Control::none:
-        if (mask != 0) in.execute(c, in, mask);
-        if (c.error) return executed;
-        control.advance();
-        break;
-      case Control::branch:
-        control.branch(mask, in.target, in.reconverge);
-        if (its && mask != 0 && in.target <= pc) yield_if_starving(c);
-        break;
-      case Control::branch_indexed:
-        if (mask == 0) {
-          control.advance();
-          break;
-        }
-        branch_indexed(c, in, mask);
-        if (c.error) return executed;
-        break;
-      case Control::call:
-        call_function(c, in, mask);
-        if (c.error) return executed;
-        break;
-      case Control::function_return:
-        return_from_function(c, in, mask);
-        if (c.error) return executed;
-        break;
-      case Control::exit:
-        exit_lanes(c, mask);
-        break;
-      case Control::barrier:
-        if (in.guard_reg != kNoReg && mask == 0) {
-          control.advance();
-          break;
-        }
-        barrier_arrive(c, in);
-        if (c.error) return executed;
-        if (in.combine == isa::Modifier::Arrive) control.advance();
-        break;
-      case Control::trap:
-        if (mask == 0) {
-          control.advance();
-          break;
-        }
-        stop_at(c, in, CudaError::launch_failure, "trap");
-        return executed;
-      case Control::breakpoint:
-        if (mask == 0) {
-          control.advance();
-          break;
-        }
-        stop_at(c, in, CudaError::launch_failure, "breakpoint (brkpt) with no debugger attached");
-        return executed;
-    }
+    // The warp has nothing left to run now: lanes parked at a
+    // warp-synchronous instruction may still be able to go on.
+    if (control.mask() != 0 || c.warp.sync_waiters.empty()) break;
+    complete_warp_sync(c);
+    if (c.error || control.mask() == 0) break;
   }
   return executed;
 }

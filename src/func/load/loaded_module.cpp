@@ -5,11 +5,14 @@
 #include <bit>
 #include <cstring>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "func/decode/decoder.h"
 #include "func/decode/function_address.h"
 #include "func/load/lower_kernel.h"
 #include "func/load/ptxas_rewrites.h"
+#include "isa/form_requirement.h"
 
 namespace smsim::func {
 namespace {
@@ -78,15 +81,30 @@ const ModuleSymbol* LoadedModule::find_symbol(std::string_view name) const {
 
 namespace {
 
+// The form an instruction needs the newest SM for: its opcode, or a form of
+// it that came later (isa/form_requirement.h).
+std::pair<std::string_view, std::uint32_t> newest_need(const ptx::Instruction& inst) {
+  const isa::OpcodeInfo& info = isa::opcode_info(inst.opcode);
+  std::vector<isa::Type> types;
+  std::vector<isa::Modifier> modifiers;
+  for (const ptx::Suffix& s : inst.suffix_list()) {
+    if (s.kind == ptx::SuffixKind::Type) types.push_back(s.type());
+    if (s.kind == ptx::SuffixKind::Modifier) modifiers.push_back(s.modifier());
+  }
+  const isa::FormRequirement* form = isa::strictest_form_requirement(inst.opcode, types, modifiers);
+  if (form != nullptr && form->min_sm > info.min_sm) return {form->form, form->min_sm};
+  return {info.mnemonic, info.min_sm};
+}
+
 std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::uint32_t sm) {
   std::vector<std::string> errors;
   for (const ptx::Instruction& inst : f.instructions) {
-    const isa::OpcodeInfo& info = isa::opcode_info(inst.opcode);
-    if (info.min_sm <= sm) continue;
+    const auto [what, min_sm] = newest_need(inst);
+    if (min_sm <= sm) continue;
     errors.push_back(
         fmt::format("kernel {}, PTX line {}: {} needs sm_{} but the simulated GPU is "
                     "sm_{}",
-                    f.name, inst.loc.line, info.mnemonic, info.min_sm, sm));
+                    f.name, inst.loc.line, what, min_sm, sm));
   }
   return errors;
 }
@@ -94,7 +112,7 @@ std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::ui
 }  // namespace
 
 LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm,
-                         bool fma_contraction) {
+                         bool fma_contraction, FloatModel float_model) {
   LoadedModule out;
   ModulePlacement placement;
   placement.globals.assign(module.globals.size(), Placement{});
@@ -148,6 +166,7 @@ LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::u
     for (std::string& e : lowered.errors) k.errors.push_back(std::move(e));
     if (k.errors.empty()) {
       apply_ptxas_rewrites(lowered.spec, fma_contraction);
+      apply_float_model(lowered.spec, float_model);
       DecodeResult decoded = decode_kernel(lowered.spec);
       for (DecodeError& e : decoded.errors) k.errors.push_back(std::move(e.message));
       if (decoded.kernel) k.kernel = std::move(*decoded.kernel);

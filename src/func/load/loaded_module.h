@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "func/decode/decoded_kernel.h"
+#include "func/load/float_model.h"
 #include "func/memory/device_memory.h"
 #include "ptx/ir.h"
 
@@ -43,7 +44,7 @@ struct LoadedModule {
 // a diagnostic instead of code. `fma_contraction`: contract mul+add into fma
 // as ptxas does (ptxas_rewrites.h); off computes the PTX as written.
 LoadedModule load_module(const ptx::Module& module, DeviceMemory& memory, std::uint32_t sm,
-                         bool fma_contraction = true);
+                         bool fma_contraction = true, FloatModel float_model = {});
 void unload_module(LoadedModule& module, DeviceMemory& memory);
 
 }  // namespace smsim::func

@@ -231,6 +231,17 @@ struct TestpExec {
   }
 };
 
+// mad.f32 on an FMAD that truncates the product (SM 1.x).
+void truncated_fmad(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const bool ftz = in.has(kFtz), sat = in.has(kSat);
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(source_bits<float>(c, in, 0, lane));
+    const auto b = static_cast<std::uint32_t>(source_bits<float>(c, in, 1, lane));
+    const auto d = static_cast<std::uint32_t>(source_bits<float>(c, in, 2, lane));
+    write(c, in.dst[0], lane, isa::sem::fmad_truncated_f32(a, b, d, ftz, sat));
+  });
+}
+
 template <template <typename> class Exec>
 ExecFn pick_float(isa::Type t) {
   if (t == isa::Type::F32) return &Exec<float>::run;
@@ -254,7 +265,8 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
     case Opcode::Mul:
     case Opcode::Fma:
     case Opcode::Mad:
-      fn = pick_float<IeeeExec>(t);
+      fn = spec.truncated_product && t == isa::Type::F32 ? &truncated_fmad
+                                                         : pick_float<IeeeExec>(t);
       break;
     case Opcode::Div:
     case Opcode::Rcp:

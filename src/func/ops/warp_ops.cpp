@@ -1,7 +1,9 @@
 // Warp collectives: vote.sync, shfl.sync, activemask, redux.sync, match.sync,
 // elect.sync. Each lane's result covers the lanes of its own member mask
 // (cooperative-groups tiles of one converged warp pass different masks), of
-// those that execute the instruction together.
+// those that execute the instruction together: the running group's, or every
+// lane of a warp-sync meeting (exec/warp_sync.h), where lanes from divergent
+// paths each offer the first source operand of their own instruction.
 
 #include <fmt/format.h>
 
@@ -16,17 +18,30 @@ namespace {
 using isa::Modifier;
 using isa::Opcode;
 
-// The lanes `lane`'s result covers: those of its member mask that execute.
+// The lanes executing the instruction together.
+std::uint32_t participants(const ExecContext& c, std::uint32_t mask) {
+  return c.sync_values != nullptr ? c.sync_values->lanes : mask;
+}
+
+// The value `lane` offers the others: operand a of its own instruction.
+std::uint64_t offered(const ExecContext& c, const DecodedInstruction& in, unsigned lane) {
+  return c.sync_values != nullptr ? c.sync_values->value[lane] : read(c, in.src[0], lane);
+}
+
+// The lanes `lane`'s result covers: those of its member mask that execute
+// (all of them for the forms without .sync, which have no member mask).
 std::uint32_t members(const ExecContext& c, const Operand& membermask, unsigned lane,
                       std::uint32_t mask) {
-  return static_cast<std::uint32_t>(read(c, membermask, lane)) & mask;
+  const std::uint32_t executing = participants(c, mask);
+  if (membermask.kind == OperandKind::none) return executing;
+  return static_cast<std::uint32_t>(read(c, membermask, lane)) & executing;
 }
 
 // vote.sync.{all,any,uni}.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask.
 void vote(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   std::uint32_t all_lanes = 0;
-  for_each_lane(mask, [&](unsigned lane) {
-    if (read(c, in.src[0], lane) != 0) all_lanes |= std::uint32_t{1} << lane;
+  for_each_lane(participants(c, mask), [&](unsigned lane) {
+    if (offered(c, in, lane) != 0) all_lanes |= std::uint32_t{1} << lane;
   });
   for_each_lane(mask, [&](unsigned lane) {
     const std::uint32_t group = members(c, in.src[1], lane, mask);
@@ -56,8 +71,9 @@ void vote(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 // the clamp value in bits 0-4 and the segment mask in bits 8-12).
 void shfl(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   std::uint64_t source[kWarpSize] = {};
+  const std::uint32_t executing = participants(c, mask);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (((mask >> lane) & 1) != 0) source[lane] = read(c, in.src[0], lane);
+    if (((executing >> lane) & 1) != 0) source[lane] = offered(c, in, lane);
   }
   for_each_lane(mask, [&](unsigned lane) {
     const auto b = static_cast<std::uint32_t>(read(c, in.src[1], lane)) & 0x1F;
@@ -104,7 +120,7 @@ std::uint32_t reduce(const ExecContext& c, const DecodedInstruction& in, std::ui
   std::uint32_t acc = 0;
   bool first = true;
   for_each_lane(group, [&](unsigned lane) {
-    const auto v = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    const auto v = static_cast<std::uint32_t>(offered(c, in, lane));
     if (first) {
       acc = v;
       first = false;
@@ -158,7 +174,7 @@ void redux(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 // match.any.sync.bN d, a, membermask; match.all.sync.bN d{|p}, a, membermask.
 void match(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   std::uint64_t value[kWarpSize] = {};
-  for_each_lane(mask, [&](unsigned lane) { value[lane] = read(c, in.src[0], lane); });
+  for_each_lane(participants(c, mask), [&](unsigned lane) { value[lane] = offered(c, in, lane); });
   for_each_lane(mask, [&](unsigned lane) {
     const std::uint32_t group = members(c, in.src[1], lane, mask);
     std::uint32_t same = 0;
@@ -227,9 +243,9 @@ ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::str
 }
 
 ExecFn select_no_effect(const InstructionSpec&, DecodedInstruction&, std::string&) {
-  // Fences, prefetches, warp-synchronising and scheduling hints: the engine
-  // runs converged groups with sequentially consistent memory, so they have
-  // nothing to do.
+  // Fences, prefetches and scheduling hints: the engine runs with
+  // sequentially consistent memory, so they have nothing to do; bar.warp.sync
+  // only makes its lanes meet, which exec/warp_sync.h does before this runs.
   return [](ExecContext&, const DecodedInstruction&, std::uint32_t) {};
 }
 

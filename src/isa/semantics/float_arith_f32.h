@@ -116,4 +116,29 @@ inline uint32_t fma_f32(uint32_t a, uint32_t b, uint32_t c, Rounding mode, bool 
   return finish_f32(result, ftz, sat);
 }
 
+// mad.f32 on SM 1.x, whose FMAD truncates the intermediate product (Handbook
+// Table 8.13 note 1): the exact product is cut to 24 significant bits toward
+// zero, keeping its exponent even outside f32's range, and c is added with
+// one round to nearest even. SM 1.x has no f32 subnormals, so callers pass
+// ftz. Infinities and NaNs give what fma gives.
+inline uint32_t fmad_truncated_f32(uint32_t a, uint32_t b, uint32_t c, bool ftz, bool sat) {
+  if (ftz) {
+    a = flush_subnormal_f32(a);
+    b = flush_subnormal_f32(b);
+    c = flush_subnormal_f32(c);
+  }
+  if (!is_finite_f32(a) || !is_finite_f32(b) || !is_finite_f32(c)) {
+    return finish_f32(bits_of(std::fma(f32_from_bits(a), f32_from_bits(b), f32_from_bits(c))),
+                      ftz, sat);
+  }
+  ExactValue product = exact_multiply(unpack(kF32, a), unpack(kF32, b));
+  if (product.kind != ValueClass::zero) {
+    product = unpack(kF32WideRange, round_to_format(kF32WideRange, product, Rounding::toward_zero));
+  }
+  const ExactValue addend = unpack(kF32, c);
+  const auto result = static_cast<uint32_t>(round_sum(
+      kF32, exact_add(product, addend), product, addend, Rounding::nearest_even, Overflow::ieee));
+  return finish_f32(result, ftz, sat);
+}
+
 }  // namespace smsim::isa::sem

@@ -22,6 +22,7 @@
 #include "analysis/profile_text.h"
 #include "analysis/source_map.h"
 #include "func/device.h"
+#include "func/gpu_model_options.h"
 #include "func/kernel_args.h"
 #include "func/memory/param_layout.h"
 #include "ptx/frontend.h"
@@ -118,16 +119,12 @@ int run_ptx(const PtxRunOptions& opts) {
   if (!report.empty()) std::fputs(report.c_str(), stderr);
   if (diags.has_errors()) return kExitFailure;
 
-  func::LaunchOptions launch_options;
-  // Independent thread scheduling arrived with compute capability 7.0.
-  constexpr int kFirstIndependentSchedulingMajor = 7;
-  launch_options.independent_thread_scheduling = gpu->cc.major >= kFirstIndependentSchedulingMajor;
-  launch_options.sm_count = static_cast<std::uint32_t>(gpu->sm_count);
+  func::LaunchOptions launch_options = func::launch_options_for(*gpu);
   launch_options.host_threads = std::max<std::uint32_t>(opts.host_threads, 1);
   if (opts.max_instructions != 0) launch_options.instruction_budget = opts.max_instructions;
   launch_options.fma_contraction = !opts.no_fma_contraction;
-  const auto sm = static_cast<std::uint32_t>(gpu->cc.major * 10 + gpu->cc.minor);
-  func::Device device(launch_options, func::DeviceMemory::kDefaultReservation, sm);
+  func::Device device(launch_options, func::DeviceMemory::kDefaultReservation,
+                      func::sm_number(*gpu));
   func::LoadedModule loaded = device.load(module);
   for (const std::string& e : loaded.errors) std::fprintf(stderr, "smsim ptx: %s\n", e.c_str());
   const func::ModuleKernel* kernel = loaded.find_kernel(opts.kernel);

@@ -6,6 +6,7 @@
 #include "isa/semantics/compare_result.h"
 #include "isa/semantics/convert_float.h"
 #include "isa/semantics/convert_int.h"
+#include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_compare.h"
 #include "isa/semantics/float_div_sqrt.h"
 #include "isa/semantics/integer_arith.h"
@@ -89,6 +90,25 @@ TEST(FloatHandComputed, FtzDivisionFlushesQuotientsTinyBeforeRounding) {
   EXPECT_EQ(div_f32(0x3f800001, 0x7e800000, Rounding::nearest_even, true), 0x00800001u);
   // Rounded up from below 2^-126 by .rp: tiny, flushed.
   EXPECT_EQ(div_f32(0x3f7fffff, 0x7e800000, Rounding::toward_positive, true), 0u);
+}
+
+// SM 1.x's FMAD: (1 + 2^-23) * (1.5 + 2^-23) = 1.5 + 2.5 * 2^-23 + 2^-46 is
+// cut to 1.5 + 2 * 2^-23, so adding -1.5 leaves 2^-22. Rounding the product
+// instead would leave 3 * 2^-23, and fma 2.5 * 2^-23.
+TEST(FloatHandComputed, Sm1xFmadTruncatesTheIntermediateProduct) {
+  constexpr uint32_t a = 0x3f800001, b = 0x3fc00001, c = 0xbfc00000;
+  EXPECT_EQ(fmad_truncated_f32(a, b, c, true, false), 0x34800000u);
+  EXPECT_EQ(add_f32(mul_f32(a, b, Rounding::nearest_even, true, false), c,
+                    Rounding::nearest_even, true, false),
+            0x34c00000u);
+  EXPECT_EQ(fma_f32(a, b, c, Rounding::nearest_even, true, false), 0x34a00000u);
+  // The truncated product keeps its exponent: 2^64 * 2^64 - (2^128 - 2^104)
+  // does not overflow on the way.
+  EXPECT_EQ(fmad_truncated_f32(0x5f800000, 0x5f800000, 0xff7fffff, true, false), 0x73800000u);
+  // No subnormals: an input 2^-127 is zero, and so is a result below 2^-126.
+  EXPECT_EQ(fmad_truncated_f32(0x00400000, 0x40000000, 0, true, false), 0u);
+  EXPECT_EQ(fmad_truncated_f32(0x00800000, 0x3f000000, 0, true, false), 0u);
+  EXPECT_EQ(fmad_truncated_f32(0x7fc00000, 0x3f800000, 0, true, false), 0x7fffffffu);
 }
 
 TEST(ConvertHandComputed, OutOfRangeAndNaN) {
