@@ -97,6 +97,8 @@ struct SmPipeline {
   // 1.x's FMAD truncates the intermediate product of mad.f32 (and of the
   // mul+add pairs ptxas merges into it).
   bool fmad_truncated_product = false;
+  // Kernels of different streams may run at once (handbook Table 8.1: SM 2.0).
+  bool concurrent_kernels = false;
   ExecutionUnits units;
 };
 
@@ -118,6 +120,15 @@ struct Clocks {
   int sm_base_mhz = 0;
   int sm_boost_mhz = 0;  // 0: no boost clock
   int memory_mtps = 0;   // DRAM transfers per second per pin, in millions
+};
+
+// The host link the copy engines use (PCIe): sustained copy bandwidth from
+// pinned and from pageable host memory (staged through a pinned buffer), and
+// the fixed cost of one copy.
+struct HostLink {
+  double pinned_gb_per_s = 0.0;
+  double pageable_gb_per_s = 0.0;
+  double copy_latency_us = 0.0;
 };
 
 struct Dram {
@@ -152,9 +163,9 @@ struct TimingLatencies {
 struct IssueFacts {
   bool dual_issue = false;  // sm.issue_width independent instructions of one warp per cycle
   bool fp64_blocks_other_schedulers = false;  // a DP issue stops the SM's other schedulers
-  bool cores_execute_integer = false;  // integer and logic instructions share the FP32 cores
-  int sqrt_sfu_passes = 1;             // sqrt.approx.f32 as this many SFU instructions
-  int issue_cycles = 1;                // cycles one issue (or dual-issued pair) takes a scheduler
+  bool cores_execute_integer = false;         // integer and logic instructions share the FP32 cores
+  int sqrt_sfu_passes = 1;                    // sqrt.approx.f32 as this many SFU instructions
+  int issue_cycles = 1;  // cycles one issue (or dual-issued pair) takes a scheduler
 };
 
 // The cycle model's facts for one CC (docs/timing.md); a model whose
@@ -239,6 +250,7 @@ struct GpuModel {
 
   int sm_count = 0;
   int copy_engines = 0;  // asynchronous copy engines (asyncEngineCount)
+  HostLink host_link;
   Clocks clocks;
   Dram memory;
 };

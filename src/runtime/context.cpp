@@ -1,10 +1,10 @@
 #include "runtime/context.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "arch/config_error.h"
 #include "func/gpu_model_options.h"
@@ -47,11 +47,12 @@ bool Context::create() {
     return false;
   }
   const char* wanted = std::getenv(kGpuEnvVarName);
-  const std::string name = wanted != nullptr && *wanted != '\0' ? wanted : std::string(arch::kDefaultGpuName);
+  const std::string name =
+      wanted != nullptr && *wanted != '\0' ? wanted : std::string(arch::kDefaultGpuName);
   gpu_ = database_->find(name);
   if (gpu_ == nullptr) {
     note(fmt::format("{}={}: no such GPU model (known: {})", kGpuEnvVarName, name,
-                       database_->known_names()));
+                     database_->known_names()));
     return false;
   }
   const char* mode = std::getenv(kModeEnvVarName);
@@ -76,6 +77,7 @@ bool Context::create() {
     return false;
   }
   report_.gpu = gpu_->display_name;
+  timeline_.emplace(timeline_facts(*gpu_));
   std::atexit([] {
     Context& context = Context::instance();
     const std::lock_guard lock(context.mutex());
@@ -99,9 +101,8 @@ void Context::register_function(ModuleRecord* module, const void* host_fun,
   kernels_[host_fun] = KernelRecord{.module = module, .name = device_name};
 }
 
-void Context::register_variable(ModuleRecord* module, const void* host_var,
-                                const char* device_name, std::uint64_t size, bool constant,
-                                void** managed_shadow) {
+void Context::register_variable(ModuleRecord* module, const void* host_var, const char* device_name,
+                                std::uint64_t size, bool constant, void** managed_shadow) {
   if (module == nullptr || host_var == nullptr || device_name == nullptr) return;
   variables_[host_var] = VariableRecord{.module = module,
                                         .name = device_name,
@@ -130,8 +131,9 @@ bool Context::load(ModuleRecord& module) {
   for (const Fatbin& image : module.images.images) {
     const PtxChoice choice = choose_ptx(image, sm);
     if (choice.entry == nullptr) {
-      module.load_error = "the fatbinary holds no PTX (build without -arch=sm_XX only, or add "
-                          "-gencode arch=compute_XX,code=compute_XX)";
+      module.load_error =
+          "the fatbinary holds no PTX (build without -arch=sm_XX only, or add "
+          "-gencode arch=compute_XX,code=compute_XX)";
       return false;
     }
     if (!choice.note.empty()) note(choice.note);

@@ -18,6 +18,7 @@
 #include "arch/gpu_database.h"
 #include "func/device.h"
 #include "ptx/ir.h"
+#include "runtime/device_timeline.h"
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
 #include "runtime/launch_analysis.h"
@@ -98,7 +99,7 @@ struct ArrayRecord {
 struct EventRecord {
   bool recorded = false;
   bool timing = true;
-  double time_ms = 0.0;
+  double time_ns = 0.0;  // on the device timeline
 };
 
 class Context {
@@ -143,9 +144,9 @@ class Context {
     return object_descriptors_;
   }
 
-  // Simulated time in milliseconds, advanced by each launch (events read it).
-  double now_ms() const { return now_ms_; }
-  void advance_time(double ms) { now_ms_ += ms; }
+  // Where the program's copies, fills and kernels run in simulated time
+  // (events and %globaltimer read it).
+  DeviceTimeline& timeline() { return *timeline_; }
 
   // In-kernel printf text not yet shown: like the GPU's printf buffer it is
   // written to the program's stdout at the next synchronizing call or exit.
@@ -189,7 +190,7 @@ class Context {
   std::map<const void*, EventRecord> events_;
   std::map<const void*, std::unique_ptr<ArrayRecord>> arrays_;
   std::map<std::uint64_t, std::vector<std::byte>> object_descriptors_;
-  double now_ms_ = 0.0;
+  std::optional<DeviceTimeline> timeline_;
   RunReport report_;
   LaunchAnalysis analysis_;
   std::string pending_printf_;

@@ -14,10 +14,16 @@ constexpr double kMillisecondsPerSecond = 1e3;
 constexpr double kHzPerMhz = 1e6;
 constexpr std::uint32_t kMaxRegistersPerThread = 255;
 
+// The SM clock times are taken at: the boost clock, or the base clock of a
+// GPU without one (Tesla, Fermi).
+int sm_clock_mhz(const arch::GpuModel& gpu) {
+  return gpu.clocks.sm_boost_mhz != 0 ? gpu.clocks.sm_boost_mhz : gpu.clocks.sm_base_mhz;
+}
+
 }  // namespace
 
 double estimated_milliseconds(const arch::GpuModel& gpu, const func::LaunchStats& stats) {
-  const int mhz = gpu.clocks.sm_boost_mhz != 0 ? gpu.clocks.sm_boost_mhz : gpu.clocks.sm_base_mhz;
+  const int mhz = sm_clock_mhz(gpu);
   const double issue_per_cycle =
       std::max(1.0, static_cast<double>(gpu.sm_count) * std::max(1, gpu.sm.schedulers));
   if (mhz <= 0) return 0.0;
@@ -84,7 +90,7 @@ bool registers_fit(Context& context, const ResolvedKernel& kernel, std::uint32_t
 
 KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
                      const func::LaunchConfig& config, std::span<const std::byte> params,
-                     func::LaunchObserver* observer) {
+                     func::LaunchObserver* observer, double start_ns) {
   KernelRun run;
   func::Device& device = context.device();
   const timing::TimingParams* model = context.timing();
@@ -98,15 +104,19 @@ KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
                            config.dynamic_shared_bytes);
   func::LaunchOptions options = device.next_launch_options();
   options.observer = observer;
-  timing::TimedLaunchResult timed = timing::launch_timed(
-      *kernel.kernel->kernel, config, options, device.memory(), params, *model,
-      static_cast<std::uint32_t>(std::max(1, per_sm)));
+  options.globaltimer_origin_ns = static_cast<std::uint64_t>(start_ns);
+  const int mhz = std::max(1, sm_clock_mhz(context.gpu()));
+  options.clock_mhz = static_cast<std::uint32_t>(mhz);
+  timing::TimedLaunchResult timed =
+      timing::launch_timed(*kernel.kernel->kernel, config, options, device.memory(), params, *model,
+                           static_cast<std::uint32_t>(std::max(1, per_sm)));
   device.add_to_totals(timed.launch.stats);
   run.result = std::move(timed.launch);
   run.timing = timed.timing;
-  // SM cycles at the boost clock (the clock the model's latencies were measured at).
-  run.milliseconds = static_cast<double>(timed.timing.cycles) /
-                     (context.gpu().clocks.sm_boost_mhz * kHzPerMhz / kMillisecondsPerSecond);
+  // SM cycles at the boost clock (the clock the model's latencies were
+  // measured at), or the base clock where there is no boost clock.
+  run.milliseconds =
+      static_cast<double>(timed.timing.cycles) / (mhz * kHzPerMhz / kMillisecondsPerSecond);
   return run;
 }
 

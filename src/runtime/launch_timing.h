@@ -29,9 +29,11 @@ struct KernelRun {
   std::optional<timing::TimingStats> timing;
   double milliseconds = 0.0;
 };
+// `start_ns`: the launch's start on the device timeline (%globaltimer's
+// origin in timing mode).
 KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
                      const func::LaunchConfig& config, std::span<const std::byte> params,
-                     func::LaunchObserver* observer = nullptr);
+                     func::LaunchObserver* observer = nullptr, double start_ns = 0.0);
 
 // Registers per thread of the kernel (ptxas on its PTX, remembered).
 std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kernel);

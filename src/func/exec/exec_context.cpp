@@ -32,6 +32,15 @@ std::uint64_t clock_of(const ExecContext& c) {
   return c.launch.options.timed_clock ? c.warp.timed_clock : c.warp.executed;
 }
 
+// %globaltimer: simulated nanoseconds in timed launches (the launch's start
+// plus its cycles at the SM clock); otherwise one per executed instruction.
+std::uint64_t globaltimer_of(const ExecContext& c) {
+  const LaunchOptions& o = c.launch.options;
+  if (!o.timed_clock || o.clock_mhz == 0) return clock_of(c) * kNanosecondsPerInstruction;
+  constexpr std::uint64_t kNanosecondsPerMicrosecond = 1000;
+  return o.globaltimer_origin_ns + c.warp.timed_clock * kNanosecondsPerMicrosecond / o.clock_mhz;
+}
+
 }  // namespace
 
 std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef& ref,
@@ -76,11 +85,11 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
     case S::Clock64:
       return clock_of(c);
     case S::Globaltimer:
-      return clock_of(c) * kNanosecondsPerInstruction;
+      return globaltimer_of(c);
     case S::GlobaltimerLo:
-      return (clock_of(c) * kNanosecondsPerInstruction) & 0xFFFF'FFFFu;
+      return globaltimer_of(c) & 0xFFFF'FFFFu;
     case S::GlobaltimerHi:
-      return (clock_of(c) * kNanosecondsPerInstruction) >> 32;
+      return globaltimer_of(c) >> 32;
     case S::DynamicSmemSize:
       return c.launch.config.dynamic_shared_bytes;
     case S::TotalSmemSize:

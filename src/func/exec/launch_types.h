@@ -67,6 +67,11 @@ struct LaunchOptions {
   // timing model sets to the simulated cycle before each instruction it
   // issues; off, they count the warp's own instructions.
   bool timed_clock = false;
+  // With timed_clock: %globaltimer reads this origin (the launch's start on
+  // the runtime's device timeline, in ns) plus the cycles at this clock;
+  // 0 MHz reads cycles as nanoseconds.
+  std::uint64_t globaltimer_origin_ns = 0;
+  std::uint32_t clock_mhz = 0;
   // Watches every issued instruction (func/exec/observer.h); null: not observed.
   LaunchObserver* observer = nullptr;
   // cudaLimitStackSize: the bytes each thread has for the frames of functions

@@ -72,16 +72,22 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
   return api_call([&](Context& context) {
     if (value == nullptr) return cudaErrorInvalidValue;
     if (device != 0) return cudaErrorInvalidDevice;
-    return smsim::cudart::device_attribute(context.gpu(), attribute, *value) ? cudaSuccess
-                                                                             : cudaErrorInvalidValue;
+    return smsim::cudart::device_attribute(context.gpu(), attribute, *value)
+               ? cudaSuccess
+               : cudaErrorInvalidValue;
   });
 }
 
 cudaError_t cudaDeviceSynchronize() {
-  return smsim::cudart::api_sync_call([](Context&) { return cudaSuccess; });
+  return smsim::cudart::api_sync_call([](Context& context) {
+    context.timeline().host_waits(context.timeline().device_done());
+    return cudaSuccess;
+  });
 }
 
-cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
+cudaError_t cudaThreadSynchronize() {
+  return cudaDeviceSynchronize();
+}
 
 cudaError_t cudaDeviceReset() {
   return unguarded_call([](Context& context) {
@@ -97,10 +103,17 @@ cudaError_t cudaDeviceReset() {
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
   return api_call([&](Context& context) {
     switch (limit) {
-      case cudaLimitPrintfFifoSize: context.printf_fifo_bytes = value; return cudaSuccess;
-      case cudaLimitMallocHeapSize: context.malloc_heap_bytes = value; return cudaSuccess;
-      case cudaLimitStackSize: context.stack_bytes = value; return cudaSuccess;
-      default: return cudaErrorUnsupportedLimit;
+      case cudaLimitPrintfFifoSize:
+        context.printf_fifo_bytes = value;
+        return cudaSuccess;
+      case cudaLimitMallocHeapSize:
+        context.malloc_heap_bytes = value;
+        return cudaSuccess;
+      case cudaLimitStackSize:
+        context.stack_bytes = value;
+        return cudaSuccess;
+      default:
+        return cudaErrorUnsupportedLimit;
     }
   });
 }
@@ -109,10 +122,17 @@ cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
   return api_call([&](Context& context) {
     if (value == nullptr) return cudaErrorInvalidValue;
     switch (limit) {
-      case cudaLimitPrintfFifoSize: *value = context.printf_fifo_bytes; return cudaSuccess;
-      case cudaLimitMallocHeapSize: *value = context.malloc_heap_bytes; return cudaSuccess;
-      case cudaLimitStackSize: *value = context.stack_bytes; return cudaSuccess;
-      default: return cudaErrorUnsupportedLimit;
+      case cudaLimitPrintfFifoSize:
+        *value = context.printf_fifo_bytes;
+        return cudaSuccess;
+      case cudaLimitMallocHeapSize:
+        *value = context.malloc_heap_bytes;
+        return cudaSuccess;
+      case cudaLimitStackSize:
+        *value = context.stack_bytes;
+        return cudaSuccess;
+      default:
+        return cudaErrorUnsupportedLimit;
     }
   });
 }

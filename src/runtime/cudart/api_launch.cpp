@@ -12,6 +12,7 @@
 #include "runtime/cudart/api_guard.h"
 #include "runtime/cudart/graph_records.h"
 #include "runtime/cudart/kernel_launch.h"
+#include "runtime/cudart/stream_key.h"
 #include "runtime/launch_check.h"
 #include "runtime/launch_timing.h"
 
@@ -20,6 +21,8 @@ using smsim::cudart::Context;
 using smsim::runtime::ResolvedKernel;
 
 namespace {
+
+constexpr double kNanosecondsPerMillisecond = 1e6;
 
 struct CallConfiguration {
   dim3 grid, block;
@@ -58,12 +61,11 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
     return cudaErrorInvalidPtx;
   }
   if (shared > UINT32_MAX) return cudaErrorInvalidValue;
-  const smsim::func::LaunchConfig config{
-      .grid = to_dim3(grid),
-      .block = to_dim3(block),
-      .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
-      .cooperative = cooperative,
-      .cluster = to_dim3(cluster)};
+  const smsim::func::LaunchConfig config{.grid = to_dim3(grid),
+                                         .block = to_dim3(block),
+                                         .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
+                                         .cooperative = cooperative,
+                                         .cluster = to_dim3(cluster)};
   if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
     return static_cast<cudaError_t>(e);
   }
@@ -89,14 +91,20 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
   context.device().options().stack_bytes_per_thread = context.stack_bytes;
   context.device().heap().set_capacity(context.malloc_heap_bytes);
   const auto observer = context.analysis().start(decoded, context.gpu());
-  const smsim::runtime::KernelRun run =
-      smsim::runtime::run_kernel(context, kernel, config, packed.bytes, observer.get());
+  smsim::runtime::DeviceTimeline& timeline = context.timeline();
+  const auto slot =
+      timeline.place_kernel(smsim::cudart::stream_key(stream), config.grid.count(),
+                            smsim::runtime::active_blocks_per_sm(
+                                context, kernel, static_cast<std::uint32_t>(config.block.count()),
+                                config.dynamic_shared_bytes));
+  const smsim::runtime::KernelRun run = smsim::runtime::run_kernel(
+      context, kernel, config, packed.bytes, observer.get(), slot.start_ns);
+  timeline.finish_kernel(slot, run.milliseconds * kNanosecondsPerMillisecond);
   if (observer) {
     context.analysis().finish(kernel.record->name, config, decoded, *observer, kernel.module,
                               kernel.ptx_text);
   }
   const smsim::func::LaunchResult& result = run.result;
-  context.advance_time(run.milliseconds);
   context.report().launches.push_back({.kernel = kernel.record->name,
                                        .grid = config.grid,
                                        .block = config.block,

@@ -12,6 +12,7 @@
 #include "runtime/cudart/copy_rules.h"
 #include "runtime/cudart/graph_records.h"
 #include "runtime/cudart/memory_copy.h"
+#include "runtime/cudart/stream_key.h"
 
 using smsim::cudart::address_of;
 using smsim::cudart::api_call;
@@ -78,6 +79,50 @@ const smsim::runtime::HostAllocation* host_allocation_of(Context& context, const
   const auto begin = address_of(it->first);
   if (address_of(p) - begin >= it->second.bytes) return nullptr;
   return &it->second;
+}
+
+// Places a copy that was done on the device timeline: host<->device copies
+// on the copy engines at the pinned or pageable rate, device copies at DRAM
+// bandwidth; a synchronous call returns to the host when it is done.
+void time_copy(Context& context, cudaStream_t stream, void* dst, const void* src,
+               std::uint64_t bytes, cudaMemcpyKind kind, bool synchronous) {
+  if (kind == cudaMemcpyDefault)
+    kind = smsim::cudart::infer_kind(context.device().memory(), dst, src);
+  using smsim::runtime::CopyDirection;
+  CopyDirection direction = CopyDirection::device_to_device;
+  const void* host = nullptr;
+  if (kind == cudaMemcpyHostToDevice) {
+    direction = CopyDirection::host_to_device;
+    host = src;
+  } else if (kind == cudaMemcpyDeviceToHost) {
+    direction = CopyDirection::device_to_host;
+    host = dst;
+  } else if (kind != cudaMemcpyDeviceToDevice) {
+    return;  // host to host: no device work
+  }
+  const bool pinned = host == nullptr || host_allocation_of(context, host) != nullptr;
+  smsim::runtime::DeviceTimeline& timeline = context.timeline();
+  const auto span = timeline.copy(smsim::cudart::stream_key(stream), direction, bytes, pinned);
+  if (synchronous) timeline.host_waits(span.end_ns);
+}
+
+// A copy done, then placed in time when it succeeded.
+cudaError_t timed_copy(Context& context, cudaStream_t stream, void* dst, const void* src,
+                       std::size_t bytes, cudaMemcpyKind kind, bool synchronous) {
+  const cudaError_t e = copy(context, dst, src, bytes, kind);
+  if (e == cudaSuccess && bytes != 0)
+    time_copy(context, stream, dst, src, bytes, kind, synchronous);
+  return e;
+}
+
+cudaError_t timed_copy_2d(Context& context, cudaStream_t stream, void* dst, std::size_t dpitch,
+                          const void* src, std::size_t spitch, std::size_t width,
+                          std::size_t height, cudaMemcpyKind kind, bool synchronous) {
+  const cudaError_t e = copy_2d(context, dst, dpitch, src, spitch, width, height, kind);
+  if (e == cudaSuccess && width * height != 0) {
+    time_copy(context, stream, dst, src, width * height, kind, synchronous);
+  }
+  return e;
 }
 
 }  // namespace
@@ -207,7 +252,7 @@ cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
   return smsim::cudart::api_sync_call(
-      [&](Context& context) { return copy(context, dst, src, bytes, kind); });
+      [&](Context& context) { return timed_copy(context, nullptr, dst, src, bytes, kind, true); });
 }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind,
@@ -218,14 +263,14 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpy
       smsim::cudart::capture(stream, smsim::cudart::memcpy_1d_node(dst, src, bytes, kind));
       return cudaSuccess;
     }
-    return copy(context, dst, src, bytes, kind);
+    return timed_copy(context, stream, dst, src, bytes, kind, false);
   });
 }
 
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                          size_t height, cudaMemcpyKind kind) {
   return smsim::cudart::api_sync_call([&](Context& context) {
-    return copy_2d(context, dst, dpitch, src, spitch, width, height, kind);
+    return timed_copy_2d(context, nullptr, dst, dpitch, src, spitch, width, height, kind, true);
   });
 }
 
@@ -234,7 +279,7 @@ cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t 
                               cudaStream_t stream) {
   return api_call([&](Context& context) {
     if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
-    return copy_2d(context, dst, dpitch, src, spitch, width, height, kind);
+    return timed_copy_2d(context, stream, dst, dpitch, src, spitch, width, height, kind, false);
   });
 }
 
@@ -247,7 +292,11 @@ cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_d
 }
 
 cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
-  return api_call([&](Context& context) { return fill(context, dst, value, bytes); });
+  return api_call([&](Context& context) {
+    const cudaError_t e = fill(context, dst, value, bytes);
+    if (e == cudaSuccess) context.timeline().fill(nullptr, bytes);
+    return e;
+  });
 }
 
 cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream) {
@@ -265,7 +314,9 @@ cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t str
       smsim::cudart::capture(stream, std::move(node));
       return cudaSuccess;
     }
-    return fill(context, dst, value, bytes);
+    const cudaError_t e = fill(context, dst, value, bytes);
+    if (e == cudaSuccess) context.timeline().fill(smsim::cudart::stream_key(stream), bytes);
+    return e;
   });
 }
 

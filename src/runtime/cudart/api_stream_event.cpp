@@ -1,8 +1,9 @@
-// Streams and events. Every operation runs to completion when it is issued,
-// so streams are always idle and ordering holds trivially; events record the
-// simulated time (runtime/launch_timing.h). Handles are checked: an unknown
-// or destroyed one is cudaErrorInvalidResourceHandle (the real runtime
-// crashes inside the driver instead, see docs/runtime.md).
+// Streams and events. Every operation runs to completion when it is issued;
+// the device timeline (runtime/device_timeline.h) places it in simulated
+// time per stream, and events record and synchronize on that timeline.
+// Handles are checked: an unknown or destroyed one is
+// cudaErrorInvalidResourceHandle (the real runtime crashes inside the driver
+// instead, see docs/runtime.md).
 
 #include <cuda_runtime_api.h>
 
@@ -10,9 +11,11 @@
 
 #include "runtime/cudart/api_guard.h"
 #include "runtime/cudart/graph_records.h"
+#include "runtime/cudart/stream_key.h"
 
 using smsim::cudart::api_call;
 using smsim::cudart::Context;
+using smsim::cudart::stream_key;
 
 namespace {
 
@@ -41,6 +44,7 @@ cudaError_t create_stream(Context& context, cudaStream_t* stream, unsigned flags
   if (handle == nullptr) return cudaErrorMemoryAllocation;
   *stream = reinterpret_cast<cudaStream_t>(handle);
   context.streams().insert(*stream);
+  context.timeline().add_stream(*stream, (flags & cudaStreamNonBlocking) == 0);
   return cudaSuccess;
 }
 
@@ -65,6 +69,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   return api_call([&](Context& context) {
     if (stream == nullptr || !context.streams().erase(stream))
       return cudaErrorInvalidResourceHandle;
+    context.timeline().remove_stream(stream);
     delete reinterpret_cast<StreamHandle*>(stream);
     return cudaSuccess;
   });
@@ -72,7 +77,9 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   return smsim::cudart::api_sync_call([&](Context& context) {
-    return valid_stream(context, stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    if (!valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
+    context.timeline().host_waits(context.timeline().stream_done(stream_key(stream)));
+    return cudaSuccess;
   });
 }
 
@@ -114,9 +121,11 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int /*flags*/) {
   return api_call([&](Context& context) {
-    if (!valid_stream(context, stream) || find_event(context, event) == nullptr) {
+    const auto* record = find_event(context, event);
+    if (!valid_stream(context, stream) || record == nullptr) {
       return cudaErrorInvalidResourceHandle;
     }
+    if (record->recorded) context.timeline().wait(stream_key(stream), record->time_ns);
     return cudaSuccess;
   });
 }
@@ -175,7 +184,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
     auto* record = find_event(context, event);
     if (record == nullptr || !valid_stream(context, stream)) return cudaErrorInvalidResourceHandle;
     record->recorded = true;
-    record->time_ms = context.now_ms();
+    record->time_ns = context.timeline().record(stream_key(stream));
     return cudaSuccess;
   });
 }
@@ -193,7 +202,10 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   return smsim::cudart::api_sync_call([&](Context& context) {
-    return context.events().contains(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    const auto* record = find_event(context, event);
+    if (record == nullptr) return cudaErrorInvalidResourceHandle;
+    if (record->recorded) context.timeline().host_waits(record->time_ns);
+    return cudaSuccess;
   });
 }
 
@@ -206,7 +218,8 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
     if (a == nullptr || b == nullptr || !a->recorded || !b->recorded || !a->timing || !b->timing) {
       return cudaErrorInvalidResourceHandle;
     }
-    *ms = static_cast<float>(b->time_ms - a->time_ms);
+    constexpr double kNanosecondsPerMillisecond = 1e6;
+    *ms = static_cast<float>((b->time_ns - a->time_ns) / kNanosecondsPerMillisecond);
     return cudaSuccess;
   });
 }
