@@ -125,6 +125,22 @@ cudaError_t timed_copy_2d(Context& context, cudaStream_t stream, void* dst, std:
   return e;
 }
 
+// cudaMemcpy{To,From}Symbol[Async]: `other` is the non-symbol side.
+cudaError_t symbol_copy(Context& context, const void* symbol, bool to_symbol, void* other,
+                        std::size_t bytes, std::size_t offset, cudaMemcpyKind kind,
+                        cudaStream_t stream, bool synchronous) {
+  std::uint64_t address = 0, size = 0;
+  if (const auto e = context.resolve_symbol(symbol, address, size); e != 0) {
+    return static_cast<cudaError_t>(e);
+  }
+  if (offset > size || bytes > size - offset) return cudaErrorInvalidValue;
+  const cudaMemcpyKind wrong = to_symbol ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice;
+  if (kind == cudaMemcpyHostToHost || kind == wrong) return cudaErrorInvalidMemcpyDirection;
+  void* on_device = smsim::func::DeviceMemory::host_pointer(address + offset);
+  return to_symbol ? timed_copy(context, stream, on_device, other, bytes, kind, synchronous)
+                   : timed_copy(context, stream, other, on_device, bytes, kind, synchronous);
+}
+
 }  // namespace
 
 extern "C" {
@@ -378,43 +394,31 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
 cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset,
                                cudaMemcpyKind kind) {
   return smsim::cudart::api_sync_call([&](Context& context) {
-    std::uint64_t address = 0, size = 0;
-    if (const auto e = context.resolve_symbol(symbol, address, size); e != 0) {
-      return static_cast<cudaError_t>(e);
-    }
-    if (offset > size || bytes > size - offset) return cudaErrorInvalidValue;
-    if (kind == cudaMemcpyHostToHost || kind == cudaMemcpyDeviceToHost) {
-      return cudaErrorInvalidMemcpyDirection;
-    }
-    void* dst = smsim::func::DeviceMemory::host_pointer(address + offset);
-    return copy(context, dst, src, bytes, kind);
+    return symbol_copy(context, symbol, true, const_cast<void*>(src), bytes, offset, kind, nullptr,
+                       true);
   });
 }
 
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset,
                                  cudaMemcpyKind kind) {
   return smsim::cudart::api_sync_call([&](Context& context) {
-    std::uint64_t address = 0, size = 0;
-    if (const auto e = context.resolve_symbol(symbol, address, size); e != 0) {
-      return static_cast<cudaError_t>(e);
-    }
-    if (offset > size || bytes > size - offset) return cudaErrorInvalidValue;
-    if (kind == cudaMemcpyHostToHost || kind == cudaMemcpyHostToDevice) {
-      return cudaErrorInvalidMemcpyDirection;
-    }
-    const void* src = smsim::func::DeviceMemory::host_pointer(address + offset);
-    return copy(context, dst, src, bytes, kind);
+    return symbol_copy(context, symbol, false, dst, bytes, offset, kind, nullptr, true);
   });
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes,
-                                    size_t offset, cudaMemcpyKind kind, cudaStream_t /*stream*/) {
-  return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+                                    size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
+    return symbol_copy(context, symbol, true, const_cast<void*>(src), bytes, offset, kind, stream,
+                       false);
+  });
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset,
-                                      cudaMemcpyKind kind, cudaStream_t /*stream*/) {
-  return cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+                                      cudaMemcpyKind kind, cudaStream_t stream) {
+  return smsim::cudart::api_sync_call([&](Context& context) {
+    return symbol_copy(context, symbol, false, dst, bytes, offset, kind, stream, false);
+  });
 }
 
 cudaError_t cudaGetSymbolAddress(void** device, const void* symbol) {
