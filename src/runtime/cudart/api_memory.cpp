@@ -387,6 +387,8 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
         if (r != cudaSuccess) return r;
       }
     }
+    const std::uint64_t bytes = std::uint64_t{width} * e.height * e.depth;
+    if (bytes != 0) time_copy(context, nullptr, dst.base, src.base, bytes, p->kind, true);
     return cudaSuccess;
   });
 }
