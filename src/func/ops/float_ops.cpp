@@ -117,36 +117,13 @@ struct IeeeExec {
   }
 };
 
-// The f32 approximations without a measured table, as sfu_approx.h models
-// them: correctly rounded, NaN canonical, .ftz on input and output.
+// tanh.approx.f32, the f32 approximation without a measured table, as
+// sfu_approx.h models it: correctly rounded, NaN canonical.
 struct RoundedApproxExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    namespace sem = isa::sem;
-    const bool ftz = in.has(kFtz);
     for_each_lane(mask, [&](unsigned lane) {
       const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
-      std::uint32_t r = 0;
-      switch (in.opcode) {
-        case Opcode::Sqrt:
-          r = sem::sqrt_approx_f32(a, ftz);
-          break;
-        case Opcode::Ex2:
-          r = sem::ex2_approx_f32(a, ftz);
-          break;
-        case Opcode::Lg2:
-          r = sem::lg2_approx_f32(a, ftz);
-          break;
-        case Opcode::Sin:
-          r = sem::sin_approx_f32(a, ftz);
-          break;
-        case Opcode::Cos:
-          r = sem::cos_approx_f32(a, ftz);
-          break;
-        default:  // tanh
-          r = sem::tanh_approx_f32(a);
-          break;
-      }
-      write(c, in.dst[0], lane, r);
+      write(c, in.dst[0], lane, isa::sem::tanh_approx_f32(a));
     });
   }
 };
@@ -276,20 +253,14 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
       }
       break;
     case Opcode::Sqrt:
-      if (!spec.has(isa::Modifier::Approx)) {
-        fn = pick_float<IeeeExec>(t);
-      } else if (t == isa::Type::F32) {
-        fn = &RoundedApproxExec::run;
-      }
+      // sqrt.approx.f32 has tables (select_sfu); there is no sqrt.approx.f64.
+      if (!spec.has(isa::Modifier::Approx)) fn = pick_float<IeeeExec>(t);
       break;
     case Opcode::Rsqrt:
       // Every rsqrt form has a measured model (select_sfu).
       break;
-    case Opcode::Sin:
-    case Opcode::Cos:
-    case Opcode::Lg2:
-    case Opcode::Ex2:
     case Opcode::Tanh:
+      // sin, cos, lg2 and ex2 (f32) have tables (select_sfu).
       if (t == isa::Type::F32) fn = &RoundedApproxExec::run;
       break;
     case Opcode::Min:

@@ -1,8 +1,9 @@
 // The approximate SFU instructions that have bit-exact models built on the
 // tables measured on an H100 (isa/semantics/sfu_approx.h, data/sfu/):
 // rcp.approx and rsqrt.approx (.ftz) f32, div.approx and div.full (.ftz)
-// f32, rcp.approx.ftz.f64 and rsqrt.approx(.ftz).f64, and ex2.approx/tanh.approx
-// on f16, f16x2, bf16 and bf16x2. The tables are read on first use; a launch
+// f32, rcp.approx.ftz.f64 and rsqrt.approx(.ftz).f64, ex2.approx/tanh.approx
+// on f16, f16x2, bf16 and bf16x2, and ex2/lg2/sin/cos/sqrt.approx(.ftz).f32.
+// The tables are read on first use; a launch
 // that needs them when they cannot be read fails with the reason.
 
 #include <fmt/format.h>
@@ -71,6 +72,58 @@ void sfu_f64(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// ex2, lg2, sin, cos and sqrt.approx on f32 (MufuTables; each table is read
+// when an instruction first needs it).
+void mufu_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const SfuTableSource* source = c.launch.options.sfu_tables.get();
+  sem::MufuTable table = sem::MufuTable::sqrt;
+  switch (in.opcode) {
+    case Opcode::Ex2:
+      table = sem::MufuTable::ex2;
+      break;
+    case Opcode::Lg2:
+      table = sem::MufuTable::lg2;
+      break;
+    case Opcode::Sin:
+    case Opcode::Cos:
+      table = sem::MufuTable::sincos;
+      break;
+    default:
+      break;
+  }
+  std::string error = "no table folder given";
+  if (source == nullptr || !source->mufu().load(table, error)) {
+    report_error(c, CudaError::launch_failure,
+                 fmt::format("{} (PTX line {}) needs the measured SFU tables: {}",
+                             isa::opcode_mnemonic(in.opcode), in.ptx_line, error));
+    return;
+  }
+  const sem::MufuTables& t = source->mufu();
+  const bool ftz = in.has(kFtz);
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    std::uint32_t r;
+    switch (in.opcode) {
+      case Opcode::Ex2:
+        r = sem::ex2_approx_f32(t, a, ftz);
+        break;
+      case Opcode::Lg2:
+        r = sem::lg2_approx_f32(t, a, ftz);
+        break;
+      case Opcode::Sin:
+        r = sem::sin_approx_f32(t, a);
+        break;
+      case Opcode::Cos:
+        r = sem::cos_approx_f32(t, a);
+        break;
+      default:
+        r = sem::sqrt_approx_f32(t, a, ftz);
+        break;
+    }
+    write(c, in.dst[0], lane, r);
+  });
+}
+
 // ex2/tanh.approx on one or two halves.
 void sfu_half(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const sem::SfuTables* tables = tables_or_fail(c, in);
@@ -107,8 +160,15 @@ bool has_measured_sfu_model(const InstructionSpec& spec) {
     case Opcode::Div:
       return t == isa::Type::F32 && (approx || spec.has(isa::Modifier::Full));
     case Opcode::Ex2:
+      return half || t == isa::Type::F32;
     case Opcode::Tanh:
       return half;
+    case Opcode::Lg2:
+    case Opcode::Sin:
+    case Opcode::Cos:
+      return t == isa::Type::F32;
+    case Opcode::Sqrt:
+      return approx && t == isa::Type::F32;
     default:
       return false;
   }
@@ -124,7 +184,13 @@ ExecFn select_sfu(const InstructionSpec& spec, DecodedInstruction& in, std::stri
     case Opcode::Div:
       if (spec.has(isa::Modifier::Full)) in.mode = isa::Modifier::Full;
       return &sfu_f32;
+    case Opcode::Lg2:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Sqrt:
+      return &mufu_f32;
     case Opcode::Ex2:
+      if (t == isa::Type::F32) return &mufu_f32;
       // PTX: ex2.approx.f16/.f16x2 without .ftz, ex2.approx.ftz.bf16/.bf16x2
       // (the measured tables are exactly these forms).
       if (spec.has(isa::Modifier::Ftz) == bf16) return &sfu_half;

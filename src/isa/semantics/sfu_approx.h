@@ -1,10 +1,11 @@
 // Approximate SFU instructions.
 //
-// rcp.approx and rsqrt.approx (f32) are bit-exact through SfuTables for
-// normal inputs and results, and so are the f64 forms built on them. The
-// others are modelled as the correctly rounded value of the exact function; how often that equals the H100's
-// result is measured by tests/isa/semantics/sfu_device_test.cpp and stated
-// in docs/isa-semantics.md.
+// rcp.approx and rsqrt.approx (f32) are bit-exact through SfuTables, and so
+// are the f64 forms built on them; ex2, lg2, sin, cos and sqrt.approx (f32)
+// through MufuTables. tanh.approx.f32 is modelled as the correctly rounded
+// value of the exact function; how often that equals the H100's result is
+// measured by tests/isa/semantics/sfu_device_test.cpp and stated in
+// docs/isa-semantics.md.
 #pragma once
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include "isa/semantics/float_format.h"
 #include "isa/semantics/gpu_nan.h"
 #include "isa/semantics/half_arith.h"
+#include "isa/semantics/mufu_tables.h"
 #include "isa/semantics/sfu_tables.h"
 
 namespace smsim::isa::sem {
@@ -103,29 +105,136 @@ inline uint32_t finish_approx_f32(uint32_t x_nan_check, uint32_t result, bool ft
   return ftz ? flush_subnormal_f32(result) : result;
 }
 
-inline uint32_t ex2_approx_f32(uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  return finish_approx_f32(x, round_f32(std::exp2(static_cast<double>(f32_from_bits(x)))), ftz);
-}
-inline uint32_t lg2_approx_f32(uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  return finish_approx_f32(x, round_f32(std::log2(static_cast<double>(f32_from_bits(x)))), ftz);
-}
-inline uint32_t sin_approx_f32(uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  return finish_approx_f32(x, round_f32(std::sin(static_cast<double>(f32_from_bits(x)))), ftz);
-}
-inline uint32_t cos_approx_f32(uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  return finish_approx_f32(x, round_f32(std::cos(static_cast<double>(f32_from_bits(x)))), ftz);
-}
 inline uint32_t tanh_approx_f32(uint32_t x) {
   return finish_approx_f32(x, round_f32(std::tanh(static_cast<double>(f32_from_bits(x)))), false);
 }
-inline uint32_t sqrt_approx_f32(uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  return finish_approx_f32(x, round_f32(std::sqrt(static_cast<double>(f32_from_bits(x)))), ftz);
+
+// ---- MUFU.EX2, LG2, SQRT, SIN, COS: bit-exact through MufuTables ----------
+// The .ftz forms are the MUFU instruction itself; ptxas builds the forms
+// without .ftz from it with the pre- and post-scaling reproduced below
+// (ptxas 13 for sm_90, seen with cuobjdump -sass).
+
+inline constexpr uint32_t kNegativeInfinityF32 = 0xff800000;
+
+// |x| as a fixed-point number with `fraction_bits` fraction bits, truncated
+// (x normal or zero, |x| < 2^(63 - fraction_bits)).
+inline uint64_t truncated_fixed_point(uint32_t magnitude, int fraction_bits) {
+  if ((magnitude >> 23) == 0) return 0;  // zero (subnormals are flushed first)
+  const uint64_t significand = (magnitude & 0x7fffff) | 0x800000;
+  const int shift = static_cast<int>(magnitude >> 23) - 127 - 23 + fraction_bits;
+  if (shift >= 0) return significand << shift;
+  return shift > -64 ? significand >> -shift : 0;
 }
+
+// ex2.approx.ftz.f32 (MUFU.EX2).
+inline uint32_t ex2_approx_ftz_f32(const MufuTables& t, uint32_t x) {
+  x = flush_subnormal_f32(x);
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  const bool negative = (x & kSignF32) != 0;
+  const uint32_t magnitude = x & ~kSignF32;
+  if (magnitude >= 0x43000000) return negative ? 0 : kInfinityF32;  // |x| >= 128, infinity
+  const uint64_t fixed = truncated_fixed_point(magnitude, 23);
+  const auto whole = static_cast<int>(fixed >> 23);
+  const uint32_t base = t.ex2(negative, static_cast<uint32_t>(fixed & 0x7fffff));
+  const int exponent = static_cast<int>(base >> 23) + (negative ? -whole : whole);
+  if (exponent >= 255) return kInfinityF32;
+  if (exponent <= 0) return 0;  // results below the normal range are flushed
+  return (static_cast<uint32_t>(exponent) << 23) | (base & 0x7fffff);
+}
+
+// ex2.approx.f32: below -126 (where results are subnormal) ptxas halves x
+// and squares the result with a multiplication that keeps subnormals.
+inline uint32_t ex2_approx_f32(const MufuTables& t, uint32_t x, bool ftz) {
+  if (ftz || is_nan_f32(x) || !(f32_from_bits(x) < -126.0f)) return ex2_approx_ftz_f32(t, x);
+  const uint32_t half = mul_f32(x, 0x3f000000, Rounding::nearest_even, false, false);
+  const uint32_t root = ex2_approx_ftz_f32(t, half);
+  return mul_f32(root, root, Rounding::nearest_even, false, false);
+}
+
+// The float nearest to v in the direction of zero (v finite, in float range).
+inline uint32_t f32_toward_zero(double v) {
+  float f = static_cast<float>(v);
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
+  return bits_of(f);
+}
+
+// lg2.approx.ftz.f32 (MUFU.LG2): e + L(m) rounded toward zero. The e = 0
+// result is L(m) rounded toward zero, which is exact enough for e > 0
+// (truncations compose); for e < -1 the e = -1 result 1 - L(m), also
+// truncated, gives L's rounding the other way, which is what e + L needs.
+inline uint32_t lg2_approx_ftz_f32(const MufuTables& t, uint32_t x) {
+  x = flush_subnormal_f32(x);
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  if ((x & ~kSignF32) == 0) return kNegativeInfinityF32;
+  if ((x & kSignF32) != 0) return kCanonicalNanF32;
+  if (x == kInfinityF32) return kInfinityF32;
+  const int e = static_cast<int>(x >> 23) - 127;
+  const uint32_t fraction = x & 0x7fffff;
+  if (e == 0 || e == -1) return t.lg2(e == 0, fraction);
+  const double l = e > 0 ? static_cast<double>(f32_from_bits(t.lg2(true, fraction)))
+                         : 1.0 + static_cast<double>(f32_from_bits(t.lg2(false, fraction)));
+  return f32_toward_zero(static_cast<double>(e) + l);  // the sum is exact in double
+}
+
+// lg2.approx.f32: subnormal x (|x| < 2^-126, zero included) is scaled by 2^24
+// first and 24 subtracted from the result.
+inline uint32_t lg2_approx_f32(const MufuTables& t, uint32_t x, bool ftz) {
+  if (ftz || is_nan_f32(x) || (x & ~kSignF32) >= 0x00800000) return lg2_approx_ftz_f32(t, x);
+  const uint32_t scaled = mul_f32(x, 0x4b800000, Rounding::nearest_even, false, false);
+  return add_f32(lg2_approx_ftz_f32(t, scaled), 0xc1c00000, Rounding::nearest_even, false, false);
+}
+
+// sqrt.approx.ftz.f32 (MUFU.SQRT): scale invariant over powers of four.
+inline uint32_t sqrt_approx_ftz_f32(const MufuTables& t, uint32_t x) {
+  x = flush_subnormal_f32(x);
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  if ((x & ~kSignF32) == 0) return x;  // sqrt(-0) = -0
+  if ((x & kSignF32) != 0) return kCanonicalNanF32;
+  if (x == kInfinityF32) return kInfinityF32;
+  const int exponent = static_cast<int>(x >> 23) - 127;
+  const int odd = exponent & 1;
+  const int k = (exponent - odd) / 2;
+  const uint32_t fraction = x & 0x7fffff;
+  const uint32_t base_input = (static_cast<uint32_t>(127 + odd) << 23) | fraction;
+  const uint32_t base =
+      round_f32(std::sqrt(static_cast<double>(f32_from_bits(base_input)))) +
+      static_cast<uint32_t>(t.sqrt_deviation((static_cast<uint32_t>(odd) << 23) | fraction));
+  return static_cast<uint32_t>(static_cast<int64_t>(base) + (int64_t{k} << 23));
+}
+
+// sqrt.approx.f32: subnormal x is scaled by 2^24 first and the result by 2^-12.
+inline uint32_t sqrt_approx_f32(const MufuTables& t, uint32_t x, bool ftz) {
+  if (ftz || is_nan_f32(x) || (x & ~kSignF32) >= 0x00800000) return sqrt_approx_ftz_f32(t, x);
+  const uint32_t scaled = mul_f32(x, 0x4b800000, Rounding::nearest_even, false, false);
+  return mul_f32(sqrt_approx_ftz_f32(t, scaled), 0x39800000, Rounding::nearest_even, false, false);
+}
+
+// sin/cos.approx.f32 (.ftz or not, the same code): ptxas multiplies by
+// 1/(2 pi) rounding toward zero; MUFU.SIN/COS take the sign and the 25-bit
+// truncated fraction of |turns|, the top two bits being the quadrant.
+inline uint32_t sincos_approx_f32(const MufuTables& t, uint32_t x, bool cosine) {
+  constexpr uint32_t kInverseTwoPi = 0x3e22f983;
+  const uint32_t turns = mul_f32(x, kInverseTwoPi, Rounding::toward_zero, false, false);
+  if (is_nan_f32(turns) || (turns & ~kSignF32) == kInfinityF32) return kCanonicalNanF32;
+  const uint32_t magnitude = flush_subnormal_f32(turns) & ~kSignF32;
+  // From 2^23 on |turns| is an integer: fraction and quadrant are zero.
+  const uint64_t fixed = (magnitude >> 23) >= 127 + 23 ? 0 : truncated_fixed_point(magnitude, 25);
+  const auto quadrant = static_cast<uint32_t>((fixed >> 23) & 3);
+  const auto r = static_cast<uint32_t>(fixed & 0x7fffff);
+  uint32_t result;
+  if (cosine) {
+    static constexpr uint32_t kCosNegate[4] = {0, kSignF32, kSignF32, 0};
+    result = ((quadrant & 1) ? t.sin_quadrant0(r) : t.cos_quadrant0(r)) ^ kCosNegate[quadrant];
+  } else {
+    static constexpr uint32_t kSinNegate[4] = {0, 0, kSignF32, kSignF32};
+    result = ((quadrant & 1) ? t.cos_quadrant0(r) : t.sin_quadrant0(r)) ^ kSinNegate[quadrant];
+    result ^= turns & kSignF32;  // sin is odd
+  }
+  return result;
+}
+
+inline uint32_t sin_approx_f32(const MufuTables& t, uint32_t x) { return sincos_approx_f32(t, x, false); }
+inline uint32_t cos_approx_f32(const MufuTables& t, uint32_t x) { return sincos_approx_f32(t, x, true); }
 
 // div.approx.f32: a * rcp.approx.ftz(b), one rounding of the product
 // (bit-exact on the H100 with .ftz). Without .ftz a subnormal divisor first

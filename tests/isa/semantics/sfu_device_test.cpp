@@ -1,5 +1,5 @@
-// Approximate SFU instructions against the H100: rcp/rsqrt.approx.f32 must
-// match bit for bit (measured tables); for the functions modelled as
+// Approximate SFU instructions against the H100: rcp/rsqrt/ex2/lg2/sin/cos/
+// sqrt.approx.f32 must match bit for bit (measured tables); for the functions modelled as
 // correctly rounded the test reports how often that equals the hardware and
 // fails only if the rate drops below what docs/isa-semantics.md states.
 #include <gtest/gtest.h>
@@ -9,22 +9,18 @@
 
 #include "device_golden.h"
 #include "isa/semantics/sfu_approx.h"
+#include "measured_tables.h"
 #include "probe_inputs.h"
 
 namespace smsim::isa::sem {
 namespace {
 
 const SfuTables& tables() {
-  static const SfuTables loaded = [] {
-    std::string error;
-    auto t = SfuTables::load(std::string(SMSIM_SOURCE_DIR) + "/data/sfu", error);
-    if (!t) {
-      std::fprintf(stderr, "%s\n", error.c_str());
-      std::abort();
-    }
-    return *t;
-  }();
-  return loaded;
+  return testing::sfu_tables();
+}
+
+const MufuTables& mufu() {
+  return testing::mufu_tables();
 }
 
 uint32_t w(uint64_t x) {
@@ -115,6 +111,34 @@ double match_rate(const std::string& name, const testing::Semantics& semantics) 
   return static_cast<double>(equal) / (record->count - kFirstRandom);
 }
 
+// Every probe input (specials, edge cases and random operands) of the f32
+// MUFU functions, .ftz and not.
+TEST(SfuOnDevice, MufuF32IsBitExact) {
+  for (bool ftz : {false, true}) {
+    const std::string f = ftz ? ".ftz" : "";
+    EXPECT_MATCHES_DEVICE("ex2.approx" + f + ".f32", [ftz](uint64_t a, uint64_t, uint64_t) {
+      return ex2_approx_f32(mufu(), w(a), ftz);
+    });
+    EXPECT_MATCHES_DEVICE("sqrt.approx" + f + ".f32", [ftz](uint64_t a, uint64_t, uint64_t) {
+      return sqrt_approx_f32(mufu(), w(a), ftz);
+    });
+  }
+  for (bool ftz : {false, true}) {
+    const std::string f = ftz ? ".ftz" : "";
+    EXPECT_MATCHES_DEVICE("lg2.approx" + f + ".f32", [ftz](uint64_t a, uint64_t, uint64_t) {
+      return lg2_approx_f32(mufu(), w(a), ftz);
+    });
+  }
+  EXPECT_MATCHES_DEVICE("sin.approx.f32",
+                        [](uint64_t a, uint64_t, uint64_t) { return sin_approx_f32(mufu(), w(a)); });
+  EXPECT_MATCHES_DEVICE("sin.approx.ftz.f32",
+                        [](uint64_t a, uint64_t, uint64_t) { return sin_approx_f32(mufu(), w(a)); });
+  EXPECT_MATCHES_DEVICE("cos.approx.f32",
+                        [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(mufu(), w(a)); });
+  EXPECT_MATCHES_DEVICE("cos.approx.ftz.f32",
+                        [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(mufu(), w(a)); });
+}
+
 TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
   struct Case {
     const char* name;
@@ -122,22 +146,8 @@ TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
     double floor;  // the rate docs/isa-semantics.md states, rounded down
   };
   const Case cases[] = {
-      {"ex2.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), false); },
-       0.85},
-      {"ex2.approx.ftz.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return ex2_approx_f32(w(a), true); }, 0.85},
-      {"lg2.approx.ftz.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return lg2_approx_f32(w(a), true); }, 0.7},
-      {"sin.approx.ftz.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return sin_approx_f32(w(a), true); }, 0.1},
-      {"cos.approx.ftz.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(w(a), true); }, 0.3},
       {"tanh.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(w(a)); },
        0.7},
-      {"sqrt.approx.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), false); }, 0.9},
-      {"sqrt.approx.ftz.f32",
-       [](uint64_t a, uint64_t, uint64_t) { return sqrt_approx_f32(w(a), true); }, 0.9},
   };
   for (const auto& c : cases) {
     const double rate = match_rate(c.name, c.semantics);

@@ -1,0 +1,76 @@
+// The H100's f32 MUFU results that make ex2, lg2, sin, cos and sqrt.approx
+// bit-exact (data/sfu/, recorded on an H100 by tools/probes/sfu_table_probe.cu).
+//
+// tools/probes/sfu_structure_probe.cu established, on all 2^32 inputs, what
+// each MUFU result depends on, so that one small domain fixes the function
+// everywhere (sfu_approx.h applies the rules):
+// - ex2: the sign and the 23-bit truncated fixed-point fraction of |x|; the
+//   integer part only scales. Table: 2^f and 2^-f for f = k 2^-23.
+// - lg2: lg2(m 2^e) is e + L(m) rounded toward zero, L a fixed-point value
+//   of 36 fraction bits. Table: the results for x in [0.5, 2), i.e. e = -1
+//   and e = 0, which carry every bit of L that a rounding can see.
+// - sin, cos: of t = x / 2pi (rounded toward zero), the sign and the 25-bit
+//   truncated fraction of |t|; the quadrant (top two bits) maps to the first
+//   quadrant by the usual identities. Table: sin and cos of the first quadrant.
+// - sqrt: scale invariant, sqrt(m 4^k) = sqrt(m) 2^k. Table: per input in
+//   [1, 4), the difference in units in the last place from float(sqrt(double)).
+//
+// The three 2^24-word tables are stored second-order delta coded (data/sfu/
+// README.md). Each is read on first use: together they take 208 MB.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace smsim::isa::sem {
+
+enum class MufuTable : uint8_t { ex2, lg2, sincos, sqrt };
+inline constexpr int kMufuTableCount = 4;
+
+class MufuTables {
+ public:
+  static constexpr uint32_t kEntries = 1u << 24;
+  static constexpr uint32_t kHalf = 1u << 23;
+
+  explicit MufuTables(std::string dir) : dir_(std::move(dir)) {}
+  MufuTables(const MufuTables&) = delete;
+  MufuTables& operator=(const MufuTables&) = delete;
+
+  // Reads `table` on the first call (thread-safe). False, with the reason in
+  // `error`, when it cannot be read; the accessors below need it loaded.
+  bool load(MufuTable table, std::string& error) const;
+
+  // 2^(k 2^-23) (negative = false) or 2^-(k 2^-23), k < 2^23.
+  uint32_t ex2(bool negative, uint32_t k) const {
+    return words_[0][(negative ? kHalf : 0) + k];
+  }
+  // lg2 of the float (e = -1: 0x3f000000 | fraction, e = 0: 0x3f800000 | fraction).
+  uint32_t lg2(bool exponent_zero, uint32_t fraction) const {
+    return words_[1][(exponent_zero ? kHalf : 0) + fraction];
+  }
+  // sin or cos of 2 pi r 2^-25, r < 2^23 (the first quadrant).
+  uint32_t sin_quadrant0(uint32_t r) const { return words_[2][r]; }
+  uint32_t cos_quadrant0(uint32_t r) const { return words_[2][kHalf + r]; }
+  // Deviation for x in [1, 4): index = (exponent bit << 23) | fraction.
+  int8_t sqrt_deviation(uint32_t index) const { return sqrt_[index]; }
+
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::string dir_;
+  mutable std::array<std::once_flag, kMufuTableCount> once_;
+  mutable std::array<bool, kMufuTableCount> loaded_{};
+  mutable std::array<std::string, kMufuTableCount> error_;
+  mutable std::vector<uint32_t> words_[3];
+  mutable std::vector<int8_t> sqrt_;
+};
+
+// Undoes the second-order delta coding of the stored tables in place:
+// stored[0] = v[0], stored[1] = v[1] - v[0],
+// stored[i] = v[i] - 2 v[i-1] + v[i-2] (mod 2^32).
+void undo_delta2(std::vector<uint32_t>& words);
+
+}  // namespace smsim::isa::sem
