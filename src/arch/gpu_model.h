@@ -177,7 +177,8 @@ struct TimingFacts {
   int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
   int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier
   double atomic_shared_cycles = 0.0;               // per warp-atomic, no two lanes on one word
-  double atomic_shared_conflict_cycles = 0.0;      // added per extra lane on one word
+  double atomic_shared_conflict_cycles = 0.0;      // added per extra lane on one word (or lock)
+  int atomic_shared_lock_bits = 0;  // lock loops: word-index bits that pick the lock (0: per word)
   double atomic_global_cycles = 0.0;               // at L2, per warp-atomic
   double atomic_global_same_address_cycles = 0.0;  // added per extra lane on one word
   int l1_data_kib = 0;                             // L1 capacity left for data

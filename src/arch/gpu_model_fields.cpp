@@ -384,6 +384,8 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.timing.l1_data_kib; }),
       int_field("timing.dram_fetch_bytes", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.dram_fetch_bytes; }),
+      int_field("timing.atomic_shared_lock_bits", kOptional,
+                [](GpuModel& m) -> int& { return m.timing.atomic_shared_lock_bits; }),
       int_field("timing.launch_cycles", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.launch_cycles; }),
       double_field("timing.atomic_shared_cycles", kOptional,

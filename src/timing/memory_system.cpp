@@ -1,6 +1,7 @@
 #include "timing/memory_system.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "analysis/global_coalescing.h"
@@ -52,6 +53,29 @@ std::uint32_t shared_passes(const WarpAccess& a, const TimingParams& p) {
   const analysis::SharedCost cost =
       analysis::shared_access_cost(rule_access(a, parts), p.shared_rules, p.shared_banks);
   return std::max<std::uint32_t>(1, cost.wavefronts * parts);
+}
+
+// The most lanes contending for one shared-memory atomic: lanes on one word,
+// or, where atomics are lock loops (handbook §8.1.5: the lock is picked by
+// bits 2-9 of the address), lanes on one lock, so that words 256 apart
+// contend although they differ.
+std::uint32_t most_lanes_on_one_lock(const WarpAccess& a, int lock_bits) {
+  if (lock_bits <= 0 || lock_bits >= 64) return a.same_word_lanes;
+  const std::uint64_t mask = (std::uint64_t{1} << lock_bits) - 1;
+  std::uint64_t locks[analysis::kLanes];
+  unsigned n = 0;
+  for (std::uint32_t m = a.lanes_access.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    locks[n++] = (a.lanes_access.address[lane] / 4) & mask;
+  }
+  std::sort(locks, locks + n);
+  std::uint32_t worst = 1;
+  std::uint32_t run = 1;
+  for (unsigned i = 1; i < n; ++i) {
+    run = locks[i] == locks[i - 1] ? run + 1 : 1;
+    worst = std::max(worst, run);
+  }
+  return worst;
 }
 
 }  // namespace
@@ -195,7 +219,8 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
       double busy = passes;
       double latency = f.latency.shared + double(f.shared_conflict_cycles) * (passes - 1);
       if (op.mem == MemOp::atomic) {
-        busy = f.atomic_shared_cycles + f.atomic_shared_conflict_cycles * (a.same_word_lanes - 1);
+        const std::uint32_t contenders = most_lanes_on_one_lock(a, f.atomic_shared_lock_bits);
+        busy = f.atomic_shared_cycles + f.atomic_shared_conflict_cycles * (contenders - 1);
         latency += busy;
       }
       q.mio_free = start + busy;
@@ -232,6 +257,10 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
     default:
       return {global_load(q, now, op, a), Stall::long_scoreboard};
   }
+}
+
+std::uint64_t MemorySystem::writes_done() const {
+  return p_.l2_bytes == 0 ? ceil_cycle(dram_free_) : 0;
 }
 
 void MemorySystem::add_stats(TimingStats& stats) const {

@@ -38,6 +38,11 @@ class MemorySystem {
 
   void add_stats(TimingStats& stats) const;
 
+  // The cycle by which every write has reached memory: without L2 (1.x)
+  // the kernel ends when DRAM has taken its last store; with L2 (write-back)
+  // stores end there at issue, so 0.
+  std::uint64_t writes_done() const;
+
  private:
   struct SmQueues {
     double lsu_free = 0.0;

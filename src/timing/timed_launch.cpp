@@ -582,7 +582,8 @@ TimedLaunchResult GridRun::run() {
   ls.per_opcode = counters_.per_opcode;
   for (std::uint64_t n : counters_.per_opcode) ls.warp_instructions += n;
   for (auto& [index, text] : printf_) result.launch.printf_output += text;
-  stats_.cycles = static_cast<std::uint64_t>(p_.facts.launch_cycles) + now_;
+  stats_.cycles =
+      static_cast<std::uint64_t>(p_.facts.launch_cycles) + std::max(now_, memory_.writes_done());
   double active = 0.0;
   double warps = 0.0;
   for (const SmState& sm : sms_) {

@@ -138,13 +138,18 @@ TEST(Tesla, IssueCostsAreTheSlidesCyclesPerWarp) {
   EXPECT_NEAR(cost("sqrt.approx.f32", ""), 32.0, 0.1);
 }
 
-const std::string kOffsetCopy =
+// The slides' offsetCopy and strideCopy in one: odata[xid] = idata[xid] with
+// xid = (blockIdx.x * blockDim.x + threadIdx.x) * stride + offset.
+const std::string kCopy =
     ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry k(.param .u64 out, .param .u64 src, .param .u64 dst, .param .u64 offset) {\n"
-    "  .reg .b64 %rd<8>; .reg .b32 %r<6>; .reg .f32 %f<2>;\n"
+    ".visible .entry k(.param .u64 out, .param .u64 src, .param .u64 dst, .param .u64 offset,\n"
+    "                  .param .u64 stride) {\n"
+    "  .reg .b64 %rd<9>; .reg .b32 %r<6>; .reg .f32 %f<2>;\n"
     "  ld.param.u64 %rd1, [src];\n  ld.param.u64 %rd2, [dst];\n  ld.param.u64 %rd3, [offset];\n"
+    "  ld.param.u64 %rd7, [stride];\n"
     "  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n  mov.u32 %r3, %tid.x;\n"
-    "  mad.lo.s32 %r4, %r1, %r2, %r3;\n  cvt.u64.u32 %rd4, %r4;\n  add.s64 %rd4, %rd4, %rd3;\n"
+    "  mad.lo.s32 %r4, %r1, %r2, %r3;\n  cvt.u64.u32 %rd4, %r4;\n  mul.lo.s64 %rd4, %rd4, %rd7;\n"
+    "  add.s64 %rd4, %rd4, %rd3;\n"
     "  shl.b64 %rd4, %rd4, 2;\n  add.s64 %rd5, %rd1, %rd4;\n  add.s64 %rd6, %rd2, %rd4;\n"
     "  ld.global.f32 %f1, [%rd5];\n  st.global.f32 [%rd6], %f1;\n  ret;\n}\n";
 
@@ -153,19 +158,23 @@ struct CopyResult {
   double bytes_per_cycle = 0.0;  // useful bytes (read and written) over the grid's cycles
 };
 
-// The slides' offsetCopy (odata[xid] = idata[xid], xid shifted by `offset`
-// floats) over 64 Ki elements.
-CopyResult offset_copy(std::string_view gpu_name, std::uint64_t offset,
-                       std::uint32_t blocks_per_sm) {
+// The copy of 64 Ki elements with `offset` and `stride` (in floats).
+CopyResult copy(std::string_view gpu_name, std::uint64_t offset, std::uint64_t stride,
+                std::uint32_t blocks_per_sm) {
   constexpr std::uint32_t kElements = 64 * 1024;
   const TimingParams p = params_of(gpu_name);
-  const Outcome o = run(kOffsetCopy, p,
+  const Outcome o = run(kCopy, p,
                         {.grid = kElements / 256, .block = 256, .blocks_per_sm = blocks_per_sm}, 2,
-                        (kElements + 64) * 4, {offset});
+                        (kElements * stride + 64) * 4, {offset, stride});
   const double half_warp_accesses = 2.0 * kElements / 16;
   const double cycles = static_cast<double>(o.stats.cycles) - p.facts.launch_cycles;
   return {static_cast<double>(o.stats.dram_transactions) / half_warp_accesses,
           2.0 * kElements * 4 / cycles};
+}
+
+CopyResult offset_copy(std::string_view gpu_name, std::uint64_t offset,
+                       std::uint32_t blocks_per_sm) {
+  return copy(gpu_name, offset, 1, blocks_per_sm);
 }
 
 TEST(Tesla, MisalignedCopyCostsSixteenTransactionsOn10AndOneOrTwoOn13) {
@@ -208,6 +217,17 @@ double odd_fadd_cycles(const TimingParams& p, const std::string& even_op,
   std::string setup = init_f32(12) + "  shr.u32 %r2, %r1, 5;\n";
   for (int i = 1; i <= 12; ++i) setup += "  mov.f64 %fd" + std::to_string(i) + ", 0d3FF0000000000000;\n";
   return cycles_per_instruction(p, {.block = 64}, body, setup, 16, 48, 32);
+}
+
+TEST(Tesla, StrideTwoCopyWastesHalfTheBandwidthOn13) {
+  // Lecture 4 / slides' strideCopy: "Stride 2, half the bandwidth is wasted"
+  // (1.3: a half-warp's 16 floats span one 128-byte segment); 1.0 does not
+  // coalesce a strided half-warp at all (16 transactions).
+  const CopyResult gt_unit = copy("gtx280", 0, 1, 4);
+  const CopyResult gt_two = copy("gtx280", 0, 2, 4);
+  EXPECT_DOUBLE_EQ(gt_two.transactions_per_half_warp_access, 1.0);
+  EXPECT_NEAR(gt_unit.bytes_per_cycle / gt_two.bytes_per_cycle, 2.0, 0.3);
+  EXPECT_DOUBLE_EQ(copy("quadro-fx-5600", 0, 2, 3).transactions_per_half_warp_access, 16.0);
 }
 
 TEST(Fermi, DoublePrecisionOnOneSchedulerStopsTheOther) {
@@ -288,9 +308,10 @@ TEST(Kepler, DualIssueRaisesOneWarpsIpc) {
 // %rd6 = s + lane * `stride_bytes`), of a stream of independent ones.
 double shared_stream_cycles(std::string_view gpu_name, int stride_bytes, const std::string& op,
                             int short_n, int long_n) {
-  const std::string setup =
-      "  .shared .align 4 .b32 s[2048];\n  mov.u64 %rd6, s;\n  mul.wide.u32 %rd7, %r1, " +
-      std::to_string(stride_bytes) + ";\n  add.s64 %rd6, %rd6, %rd7;\n";
+  const std::string setup = "  .shared .align 4 .b32 s[" +
+                            std::to_string(std::max(2048, 8 * stride_bytes)) +
+                            "];\n  mov.u64 %rd6, s;\n  mul.wide.u32 %rd7, %r1, " +
+                            std::to_string(stride_bytes) + ";\n  add.s64 %rd6, %rd6, %rd7;\n";
   return cycles_per_instruction(
       params_of(gpu_name), {},
       [&op](int n) {
@@ -301,21 +322,26 @@ double shared_stream_cycles(std::string_view gpu_name, int stride_bytes, const s
       setup, short_n, long_n);
 }
 
-// Cycles per warp-wide shared atomicAdd, all lanes on one word or each on
-// its own.
-double shared_atomic_cycles(std::string_view gpu_name, bool same_word) {
-  return shared_stream_cycles(gpu_name, same_word ? 0 : 4, "atom.shared.add.u32 %r5, [%rd6], 1",
-                              4, 12);
+// Cycles per warp-wide shared atomicAdd, lane i on the word at byte
+// i * stride_bytes (0: all on one word).
+double shared_atomic_cycles(std::string_view gpu_name, int stride_bytes) {
+  return shared_stream_cycles(gpu_name, stride_bytes, "atom.shared.add.u32 %r5, [%rd6], 1", 4,
+                              12);
 }
 
 TEST(Fermi, SharedAtomicsOnOneWordSerializeAsLockLoopPasses) {
   // Handbook §8.1.5: shared atomics are lock loops on Fermi; with every lane
   // on one word the loop "may iterate up to 32 times".
-  const double distinct = shared_atomic_cycles("gtx480", false);
-  const double same = shared_atomic_cycles("gtx480", true);
-  EXPECT_NEAR(same / distinct, 32.0, 0.5);
-  // Kepler's native shared atomics serialize far less.
-  EXPECT_LT(shared_atomic_cycles("gtx680", true) / shared_atomic_cycles("gtx680", false), 12.0);
+  const double distinct = shared_atomic_cycles("gtx480", 4);
+  EXPECT_NEAR(shared_atomic_cycles("gtx480", 0) / distinct, 32.0, 0.5);
+  // "The index of the lock is determined by bits 2-9 of the shared memory
+  // address": words 256 apart share a lock, words 128 apart two per lock.
+  EXPECT_NEAR(shared_atomic_cycles("gtx480", 1024) / distinct, 32.0, 0.5);
+  EXPECT_NEAR(shared_atomic_cycles("gtx480", 512) / distinct, 16.0, 0.5);
+  // Kepler's native shared atomics serialize far less, and only on one word.
+  const double kepler = shared_atomic_cycles("gtx680", 4);
+  EXPECT_LT(shared_atomic_cycles("gtx680", 0) / kepler, 12.0);
+  EXPECT_NEAR(shared_atomic_cycles("gtx680", 1024) / kepler, 1.0, 0.05);
 }
 
 // Cycles per warp-wide 32-bit shared load, lane i reading word i * stride.
