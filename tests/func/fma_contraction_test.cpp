@@ -235,6 +235,41 @@ TEST(FmaContraction, AMulSourceRewrittenBeforeTheAddKeepsThePair) {
   EXPECT_EQ(h.run<std::uint32_t>(kA, kA, kC, kOne)[0], kUnfused);
 }
 
+TEST(FmaContraction, AMulSourceRewrittenOnlyAfterTheAddIsContracted) {
+  // The register the mul reads is written twice, but the second write comes
+  // after the add: the add still sees the value the mul read.
+  PtxasRewriteHarness h("f32",
+                        "mov.f32 %r8, %r1;\n"
+                        "mul.f32 %r5, %r8, %r2;\n"
+                        "sub.f32 %r6, %r5, %r3;\n"
+                        "mov.f32 %r8, %r6;\n"
+                        "st.global.f32 [%rd2], %r8;");
+  EXPECT_EQ(h.count(Opcode::Fma), 1U);
+  EXPECT_EQ(h.run<std::uint32_t>(kA, kA, kC ^ 0x80000000U, 0)[0], kFused);
+}
+
+TEST(FmaContraction, ALoopCarriedRecurrenceIsContracted) {
+  // jnf's backward recurrence b' = b * q - prev (math_f32): b and prev are
+  // rewritten by movs after the sub, and ptxas fuses it (FFMA R5, R17, R5,
+  // -R12 in the SASS). Two iterations from b = a, prev = -c.
+  PtxasRewriteHarness h("f32",
+                        "mov.f32 %r8, %r1;\n"
+                        "neg.f32 %r9, %r3;\n"
+                        "mov.u32 %u2, 2;\n"
+                        "L1: mul.f32 %r5, %r8, %r2;\n"
+                        "sub.f32 %r6, %r5, %r9;\n"
+                        "mov.f32 %r9, %r8;\n"
+                        "mov.f32 %r8, %r6;\n"
+                        "add.s32 %u2, %u2, -1;\n"
+                        "setp.ne.s32 %p2, %u2, 0;\n"
+                        "@%p2 bra L1;\n"
+                        "st.global.f32 [%rd2], %r8;");
+  EXPECT_EQ(h.count(Opcode::Fma), 1U);
+  // Fused: 2^-24, then 2^-24 * a - a = -(1 + 2^-12) + 2^-24 (1 + 2^-12).
+  // Rounded products: 0, then -a.
+  EXPECT_EQ(h.run<std::uint32_t>(kA, kA, kC, 0)[0], 0xbf8007ffU);
+}
+
 TEST(FmaContraction, F64BecomesDfma) {
   // a = b = 1 + 2^-27, c = -(1 + 2^-26): 2^-54 fused, 0 rounded first.
   PtxasRewriteHarness h("f64",

@@ -64,6 +64,9 @@ probe sat_mul f32 "mul.sat.f32 %r5, %r1, %r2; add.f32 %r6, %r5, %r3; $st"
 probe guarded_rewrite f32 "mul.f32 %r5, %r1, %r2; @%p1 add.f32 %r5, %r5, %r3; st.global.f32 [%rd2], %r5;"
 probe phi f32 "mul.f32 %r5, %r1, %r2; @%p1 bra L1; mul.f32 %r5, %r3, %r4; L1: add.f32 %r6, %r5, %r3; $st"
 probe other_block f32 "mul.f32 %r5, %r1, %r2; mov.f32 %r6, %r4; @!%p1 bra L2; add.f32 %r6, %r5, %r3; L2: $st"
+# A mul source written again after the add (jnf's loop-carried recurrence).
+probe rewritten_after f32 "mov.f32 %r8, %r1; mul.f32 %r5, %r8, %r2; sub.f32 %r6, %r5, %r3; mov.f32 %r8, %r6; st.global.f32 [%rd2], %r8;"
+probe loop_recurrence f32 "mov.f32 %r8, %r1; neg.f32 %r9, %r3; mov.u32 %u2, 2; L1: mul.f32 %r5, %r8, %r2; sub.f32 %r6, %r5, %r9; mov.f32 %r9, %r8; mov.f32 %r8, %r6; add.s32 %u2, %u2, -1; setp.ne.s32 %p2, %u2, 0; @%p2 bra L1; st.global.f32 [%rd2], %r8;"
 probe fmad_false f32 "mul.f32 %r5, %r1, %r2; add.f32 %r6, %r5, %r3; $st" --fmad=false
 probe O0 f32 "mul.f32 %r5, %r1, %r2; add.f32 %r6, %r5, %r3; $st" -O0
 st=$'st.global.f64 [%rd2], %r6;'

@@ -71,8 +71,10 @@ void ReachingDefs::build_blocks(const KernelSpec& spec) {
         control == Control::exit || control == Control::trap) {
       leader[i + 1] = true;
     }
+    // A jump target starts a block; falling through (every instruction's
+    // successor) does not, or each instruction would be a block of its own.
     for (std::uint32_t t : successors[i]) {
-      if (t < n) leader[t] = true;
+      if (t < n && t != i + 1) leader[t] = true;
     }
   }
   block_of_.assign(n, 0);
