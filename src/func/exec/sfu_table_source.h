@@ -1,7 +1,7 @@
 #pragma once
 // The measured SFU tables (data/sfu/), read once on first use and shared by
 // every launch of a device. Kernels that use no table-driven instruction never
-// pay for reading them (about 24 MB, and up to 208 MB more for the f32 MUFU
+// pay for reading them (about 12 MB, and up to 44 MB more for the f32 MUFU
 // tables, each read when an instruction first needs it).
 
 #include <memory>

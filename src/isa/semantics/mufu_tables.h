@@ -16,7 +16,8 @@
 //   [1, 4), the difference in units in the last place from float(sqrt(double)).
 //
 // The three 2^24-word tables are stored second-order delta coded (data/sfu/
-// README.md). Each is read on first use: together they take 208 MB.
+// README.md) and kept that way in memory (packed_table.h). Each is read on
+// first use: together they take about 44 MB.
 #pragma once
 
 #include <array>
@@ -24,6 +25,8 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "isa/semantics/packed_table.h"
 
 namespace smsim::isa::sem {
 
@@ -44,9 +47,7 @@ class MufuTables {
   bool load(MufuTable table, std::string& error) const;
 
   // 2^(k 2^-23) (negative = false) or 2^-(k 2^-23), k < 2^23.
-  uint32_t ex2(bool negative, uint32_t k) const {
-    return words_[0][(negative ? kHalf : 0) + k];
-  }
+  uint32_t ex2(bool negative, uint32_t k) const { return words_[0][(negative ? kHalf : 0) + k]; }
   // lg2 of the float (e = -1: 0x3f000000 | fraction, e = 0: 0x3f800000 | fraction).
   uint32_t lg2(bool exponent_zero, uint32_t fraction) const {
     return words_[1][(exponent_zero ? kHalf : 0) + fraction];
@@ -55,7 +56,10 @@ class MufuTables {
   uint32_t sin_quadrant0(uint32_t r) const { return words_[2][r]; }
   uint32_t cos_quadrant0(uint32_t r) const { return words_[2][kHalf + r]; }
   // Deviation for x in [1, 4): index = (exponent bit << 23) | fraction.
-  int8_t sqrt_deviation(uint32_t index) const { return sqrt_[index]; }
+  int32_t sqrt_deviation(uint32_t index) const { return sqrt_[index]; }
+
+  // Memory the loaded tables take.
+  size_t bytes() const;
 
   const std::string& dir() const { return dir_; }
 
@@ -64,13 +68,8 @@ class MufuTables {
   mutable std::array<std::once_flag, kMufuTableCount> once_;
   mutable std::array<bool, kMufuTableCount> loaded_{};
   mutable std::array<std::string, kMufuTableCount> error_;
-  mutable std::vector<uint32_t> words_[3];
-  mutable std::vector<int8_t> sqrt_;
+  mutable DeltaWords words_[3];
+  mutable NibbleArray sqrt_;
 };
-
-// Undoes the second-order delta coding of the stored tables in place:
-// stored[0] = v[0], stored[1] = v[1] - v[0],
-// stored[i] = v[i] - 2 v[i-1] + v[i-2] (mod 2^32).
-void undo_delta2(std::vector<uint32_t>& words);
 
 }  // namespace smsim::isa::sem

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "isa/semantics/packed_table.h"
+
 namespace smsim::isa::sem {
 
 enum class HalfSfu : uint8_t { ex2_f16, tanh_f16, ex2_ftz_bf16, tanh_bf16 };
@@ -32,14 +34,14 @@ class SfuTables {
   static std::optional<SfuTables> load(const std::string& dir, std::string& error);
 
   // Deviation for x = 1.fraction (fraction: the 23 stored bits).
-  int8_t rcp_deviation(uint32_t fraction) const { return rcp_[fraction]; }
+  int32_t rcp_deviation(uint32_t fraction) const { return rcp_[fraction]; }
   // Deviation for x in [1, 4): index = (exponent bit << 23) | fraction.
-  int8_t rsqrt_deviation(uint32_t index) const { return rsqrt_[index]; }
+  int32_t rsqrt_deviation(uint32_t index) const { return rsqrt_[index]; }
   uint16_t half_result(HalfSfu op, uint16_t x) const { return half_[static_cast<int>(op)][x]; }
 
  private:
-  std::vector<int8_t> rcp_;
-  std::vector<int8_t> rsqrt_;
+  NibbleArray rcp_;
+  NibbleArray rsqrt_;
   std::vector<uint16_t> half_[kHalfSfuCount];
 };
 

@@ -4,6 +4,8 @@
 
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <vector>
 
 namespace smsim::isa::sem {
 
@@ -22,6 +24,48 @@ bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::stri
   // Little-endian on disk, as on every host smsim builds for.
   const size_t got = ZSTD_decompress(out, bytes, packed.data(), packed.size());
   if (ZSTD_isError(got) || got != bytes) {
+    error = path + ": corrupt zstd data";
+    return false;
+  }
+  return true;
+}
+
+bool stream_zstd(const std::string& path, size_t bytes, size_t unit,
+                 const std::function<void(const unsigned char*, size_t)>& consume,
+                 std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open SFU table " + path;
+    return false;
+  }
+  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != bytes) {
+    error = path + ": expected a zstd frame of " + std::to_string(bytes) + " bytes";
+    return false;
+  }
+  const std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
+                                                                   &ZSTD_freeDCtx);
+  std::vector<unsigned char> buffer(size_t{1} << 20);
+  ZSTD_inBuffer input{packed.data(), packed.size(), 0};
+  size_t held = 0;  // bytes in buffer not yet handed on (less than one unit after each round)
+  size_t total = 0;
+  for (;;) {
+    ZSTD_outBuffer output{buffer.data(), buffer.size(), held};
+    const size_t status = ZSTD_decompressStream(context.get(), &output, &input);
+    if (ZSTD_isError(status)) {
+      error = path + ": corrupt zstd data";
+      return false;
+    }
+    const size_t whole = output.pos - output.pos % unit;
+    if (whole > 0) consume(buffer.data(), whole);
+    total += whole;
+    held = output.pos - whole;
+    std::copy(buffer.begin() + static_cast<std::ptrdiff_t>(whole),
+              buffer.begin() + static_cast<std::ptrdiff_t>(output.pos), buffer.begin());
+    if (status == 0 && input.pos == input.size) break;
+    if (whole == 0 && output.pos == held && input.pos == input.size) break;
+  }
+  if (total != bytes || held != 0) {
     error = path + ": corrupt zstd data";
     return false;
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,17 @@ bool read_zstd_table(const std::string& path, size_t entries, std::vector<Entry>
   out.clear();
   return false;
 }
+
+}  // namespace smsim::isa::sem
+
+namespace smsim::isa::sem {
+
+// Decompresses `path` (one zstd frame of exactly `bytes` bytes) piece by
+// piece, handing each piece to `consume` in order, so that a large table
+// can be transformed without holding it whole. Pieces are whole multiples
+// of `unit` bytes.
+bool stream_zstd(const std::string& path, size_t bytes, size_t unit,
+                 const std::function<void(const unsigned char*, size_t)>& consume,
+                 std::string& error);
 
 }  // namespace smsim::isa::sem
