@@ -27,6 +27,24 @@ MemOp memory_op(Opcode op) {
   }
 }
 
+// Integer division and remainder by a register (32 bits or fewer) are no
+// single machine instruction: ptxas expands them into a reciprocal
+// approximation and a correction (golden sass/reduction.sass, the
+// `tid % (2 * stride)` of reduce_interleaved_divergent: I2F.U32.RP,
+// MUFU.RCP, F2I.FTZ.U32.TRUNC, then ten dependent integer operations). The
+// two conversions and the reciprocal occupy the XU (the SFU: Nsight
+// Compute's pipe for transcendentals and int/float conversions); the result
+// comes after that chain. A divisor known at compile time becomes shifts and
+// multiplies instead and is timed as an integer multiply.
+constexpr std::uint32_t kIntDivXuOps = 3;
+constexpr int kIntDivChainOps = 10;
+
+bool expands_to_division_sequence(const func::DecodedInstruction& in) {
+  return (in.opcode == Opcode::Div || in.opcode == Opcode::Rem) && isa::is_integer(in.type) &&
+         isa::type_bits(in.type) <= 32 && in.src_count >= 2 &&
+         in.src[1].kind == func::OperandKind::reg;
+}
+
 // Pipe, interval and latency of a non-memory instruction from the opcode
 // table's latency class (and, for the SFU, which function it computes).
 void set_arithmetic(OpTiming& t, const func::DecodedInstruction& in, const TimingParams& p) {
@@ -37,6 +55,13 @@ void set_arithmetic(OpTiming& t, const func::DecodedInstruction& in, const Timin
     t.interval = static_cast<float>(interval);
     t.latency = static_cast<std::uint16_t>(latency);
   };
+  if (expands_to_division_sequence(in)) {
+    // The XU's conversions are timed as its measured MUFU latency.
+    use(Pipe::sfu, kIntDivXuOps * p.sfu_interval,
+        2 * l.sfu + l.sfu_rcp + kIntDivChainOps * l.int_mul);
+    t.dependency = Stall::short_scoreboard;
+    return;
+  }
   // Double precision goes to the FP64 pipe whatever the table's class.
   if (in.type == isa::Type::F64 && info.unit != isa::ExecUnit::Conversion &&
       info.unit != isa::ExecUnit::LoadStore && in.opcode != Opcode::Mov &&

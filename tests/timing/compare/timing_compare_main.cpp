@@ -3,37 +3,24 @@
 // threshold (default 0.10) and no pending case is.
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cycle_diff.h"
-
-namespace {
-
-bool read(const char* path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  out = text.str();
-  return true;
-}
-
-}  // namespace
+#include "text_file.h"
 
 int main(int argc, char** argv) {
+  using smsim::timing_check::read_text_file;
   if (argc < 4) {
     std::fprintf(stderr,
                  "usage: timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD]\n");
     return 2;
   }
   std::string golden, actual, pending_text;
-  if (!read(argv[1], golden) || !read(argv[2], actual)) {
+  if (!read_text_file(argv[1], golden) || !read_text_file(argv[2], actual)) {
     std::fprintf(stderr, "timing_compare: cannot read %s or %s\n", argv[1], argv[2]);
     return 2;
   }
-  if (argc > 4 && !read(argv[4], pending_text)) {
+  if (argc > 4 && !read_text_file(argv[4], pending_text)) {
     std::fprintf(stderr, "timing_compare: cannot read %s\n", argv[4]);
     return 2;
   }

@@ -1,0 +1,16 @@
+# Runs one program of tests/timing/kernels under `smsim run --gpu h100 --mode
+# timing --report`, keeping its output (WORK_DIR/NAME.out) and report
+# (WORK_DIR/NAME.json) for kernel_compare (the timing.kernels test).
+foreach(var SMSIM PROGRAM NAME WORK_DIR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_kernel.cmake: -D${var}= is required")
+  endif()
+endforeach()
+file(MAKE_DIRECTORY ${WORK_DIR})
+file(REMOVE ${WORK_DIR}/${NAME}.out ${WORK_DIR}/${NAME}.json)
+execute_process(COMMAND ${SMSIM} run --gpu h100 --mode timing --report ${WORK_DIR}/${NAME}.json -- ${PROGRAM}
+  WORKING_DIRECTORY ${WORK_DIR} OUTPUT_FILE ${WORK_DIR}/${NAME}.out ERROR_VARIABLE errors
+  RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${NAME} exited with ${status} under smsim --mode timing:\n${errors}")
+endif()
