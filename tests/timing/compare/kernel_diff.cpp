@@ -199,7 +199,11 @@ KernelComparison compare_kernels(const std::vector<Launch>& golden,
         family_pairs.insert(sorted_pair(a->name, b->name));
         if (a->golden == b->golden) continue;
         if (a->golden > b->golden) std::swap(a, b);
-        OrderResult o{.family = f.name, .faster = a->name, .slower = b->name};
+        OrderResult o{.family = f.name,
+                      .faster = a->name,
+                      .slower = b->name,
+                      .faster_actual = a->actual,
+                      .slower_actual = b->actual};
         o.same = !a->missing && !b->missing && a->actual < b->actual;
         o.pending = pending.orders.count(sorted_pair(a->name, b->name)) != 0;
         r.orders.push_back(o);
@@ -250,9 +254,11 @@ std::string KernelComparison::report() const {
     same += o.same ? 1 : 0;
     if (o.same && !o.pending) continue;
     const char* verdict = o.same ? "PENDING-NOW-SAME (remove it from the list)"
-                                 : (o.pending ? "pending" : "REVERSED");
-    std::snprintf(line, sizeof line, "order %-10s %s faster than %s on the H100: %s\n",
-                  o.family.c_str(), o.faster.c_str(), o.slower.c_str(), verdict);
+                                 : (o.pending ? "pending" : "NOT-SAME");
+    std::snprintf(line, sizeof line,
+                  "order %-10s %s faster than %s on the H100 (smsim %.0f and %.0f): %s\n",
+                  o.family.c_str(), o.faster.c_str(), o.slower.c_str(), o.faster_actual,
+                  o.slower_actual, verdict);
     out += line;
   }
   std::snprintf(line, sizeof line, "orderings: %zu of %zu the same as on the H100\n", same,

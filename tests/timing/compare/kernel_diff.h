@@ -78,7 +78,9 @@ struct OrderResult {
   std::string family;
   std::string faster;  // on the hardware
   std::string slower;
-  bool same = false;  // smsim orders them the same way
+  double faster_actual = 0.0;  // their smsim cycles
+  double slower_actual = 0.0;
+  bool same = false;  // smsim orders them the same way (a tie is not)
   bool pending = false;
 };
 
