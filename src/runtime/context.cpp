@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 #include "arch/config_error.h"
@@ -21,6 +22,21 @@ namespace smsim::runtime {
 namespace {
 
 void note(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
+
+// More threads than this only wait on each other (an H100 has 132 SMs).
+constexpr std::uint32_t kMaxTimingThreads = 1024;
+
+// A whole decimal number from 1 to kMaxTimingThreads, else nullopt.
+std::optional<std::uint32_t> parse_thread_count(std::string_view text) {
+  if (text.empty() || text.size() > 4) return std::nullopt;
+  std::uint32_t value = 0;
+  for (const char ch : text) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    value = value * 10 + static_cast<std::uint32_t>(ch - '0');
+  }
+  if (value == 0 || value > kMaxTimingThreads) return std::nullopt;
+  return value;
+}
 
 }  // namespace
 
@@ -64,6 +80,15 @@ bool Context::create() {
     }
     timing_ = std::move(params.params);
     report_.mode = "timing";
+    if (const char* threads = std::getenv(kTimingThreadsEnvVarName)) {
+      const std::optional<std::uint32_t> count = parse_thread_count(threads);
+      if (!count) {
+        note(fmt::format("{}={}: give a number of host threads from 1 to {}",
+                         kTimingThreadsEnvVarName, threads, kMaxTimingThreads));
+        return false;
+      }
+      timing_threads_ = *count;
+    }
   }
   func::LaunchOptions options = func::launch_options_for(*gpu_);
   const char* contraction = std::getenv(kFmaContractionEnvVarName);

@@ -33,6 +33,9 @@ inline constexpr const char* kGpuEnvVarName = "SMSIM_GPU";
 inline constexpr const char* kFmaContractionEnvVarName = "SMSIM_FMA_CONTRACTION";
 // "timing" selects the cycle model (set by `smsim run --mode timing`).
 inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
+// Host threads stepping the SMs in timing mode (`smsim run --timing-threads
+// N`); results are the same for every count.
+inline constexpr const char* kTimingThreadsEnvVarName = "SMSIM_TIMING_THREADS";
 
 // One __cudaRegisterFatBinary: its device code, loaded on first use.
 struct ModuleRecord {
@@ -114,6 +117,7 @@ class Context {
   func::Device& device() { return *device_; }
   // The cycle model's parameters when the run is in timing mode.
   const timing::TimingParams* timing() const { return timing_ ? &*timing_ : nullptr; }
+  std::uint32_t timing_threads() const { return timing_threads_; }
   ErrorState& errors() { return errors_; }
 
   // Registration (before main, from the program's constructors).
@@ -180,6 +184,7 @@ class Context {
   const arch::GpuModel* gpu_ = nullptr;
   std::unique_ptr<func::Device> device_;
   std::optional<timing::TimingParams> timing_;
+  std::uint32_t timing_threads_ = 1;
   ErrorState errors_;
   std::vector<std::unique_ptr<ModuleRecord>> modules_;
   std::map<const void*, KernelRecord> kernels_;

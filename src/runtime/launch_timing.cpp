@@ -107,6 +107,7 @@ KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
   options.globaltimer_origin_ns = static_cast<std::uint64_t>(start_ns);
   const int mhz = std::max(1, sm_clock_mhz(context.gpu()));
   options.clock_mhz = static_cast<std::uint32_t>(mhz);
+  options.host_threads = context.timing_threads();
   timing::TimedLaunchResult timed =
       timing::launch_timed(*kernel.kernel->kernel, config, options, device.memory(), params, *model,
                            static_cast<std::uint32_t>(std::max(1, per_sm)));

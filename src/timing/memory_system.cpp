@@ -119,12 +119,8 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write)
   return dram_slot + p_.facts.latency.dram;
 }
 
-std::uint64_t MemorySystem::global_load(SmQueues& q, std::uint64_t now, const OpTiming& op,
+std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTiming& op,
                                         const WarpAccess& a) {
-  // The LSU takes one cycle per 128-byte line the warp touches (a perfectly
-  // coalesced 4-byte load is one line; a scattered one up to 32).
-  const double start = std::max(static_cast<double>(now), q.lsu_free);
-  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
   double ready = start + p_.facts.latency.l1_hit;
   // Whether the CC caches the load in L1, and in which unit (App. G: 2.x
   // caches global loads by default in 128-byte lines, 3.x and 5.x only in
@@ -154,20 +150,15 @@ std::uint64_t MemorySystem::global_load(SmQueues& q, std::uint64_t now, const Op
   return ceil_cycle(ready);
 }
 
-std::uint64_t MemorySystem::global_store(SmQueues& q, std::uint64_t now, const WarpAccess& a) {
-  const double start = std::max(static_cast<double>(now), q.lsu_free);
-  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
+void MemorySystem::global_store(SmQueues& q, double start, const WarpAccess& a) {
   for (std::uint32_t i = 0; i < a.sector_count; ++i) {
     // L1 is write-through without allocation: a stored sector leaves it.
     q.l1.invalidate(a.sectors[i]);
     l2_sector(start, a.sectors[i], true);
   }
-  return ceil_cycle(start);
 }
 
-std::uint64_t MemorySystem::global_atomic(SmQueues& q, std::uint64_t now, const WarpAccess& a) {
-  const double start = std::max(static_cast<double>(now), q.lsu_free);
-  q.lsu_free = start + std::max<std::uint32_t>(1, a.lines);
+std::uint64_t MemorySystem::global_atomic(double start, const WarpAccess& a) {
   // Atomics execute at the L2: one unit's time per warp-atomic plus the
   // serialization of lanes on one word.
   double arrive = start;
@@ -178,13 +169,11 @@ std::uint64_t MemorySystem::global_atomic(SmQueues& q, std::uint64_t now, const 
   return ceil_cycle(std::max(arrive, atomic_unit_free_ + p_.facts.latency.l2_hit));
 }
 
-std::uint64_t MemorySystem::uncached_global(SmQueues& q, std::uint64_t now, const OpTiming& op,
+std::uint64_t MemorySystem::uncached_global(double start, const OpTiming& op,
                                             const WarpAccess& a) {
+  // DRAM moves each transaction's bytes at its bandwidth, so uncoalesced
+  // accesses cost bandwidth (the LSU's part: issue()).
   const analysis::GlobalCost cost = coalesced(a, p_.global_rules, global_path(op));
-  // The LSU sends one transaction per cycle; DRAM moves each transaction's
-  // bytes at its bandwidth, so uncoalesced accesses cost bandwidth.
-  const double start = std::max(static_cast<double>(now), q.lsu_free);
-  q.lsu_free = start + std::max<std::uint32_t>(1, cost.transactions);
   const double dram_slot = std::max(start, dram_free_);
   dram_free_ = dram_slot + static_cast<double>(cost.bytes) / p_.dram_bytes_per_cycle;
   dram_transactions_ += cost.transactions;
@@ -206,15 +195,16 @@ std::uint64_t MemorySystem::uncached_global(SmQueues& q, std::uint64_t now, cons
   return ceil_cycle(ready);
 }
 
-MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpTiming& op,
-                                  const WarpAccess& a) {
+std::optional<MemoryResult> MemorySystem::issue(std::uint32_t sm, std::uint64_t now,
+                                                const OpTiming& op, const WarpAccess& a,
+                                                double* start) {
   SmQueues& q = sms_[sm];
   const auto& f = p_.facts;
   switch (a.space) {
     case func::MemorySpace::shared: {
       // Shared memory (MIO): one wavefront per conflict way; atomics as
       // read-modify-write loops serialized per word.
-      const double start = std::max(static_cast<double>(now), q.mio_free);
+      const double from = std::max(static_cast<double>(now), q.mio_free);
       const std::uint32_t passes = shared_passes(a, p_);
       double busy = passes;
       double latency = f.latency.shared + double(f.shared_conflict_cycles) * (passes - 1);
@@ -223,39 +213,57 @@ MemoryResult MemorySystem::access(std::uint32_t sm, std::uint64_t now, const OpT
         busy = f.atomic_shared_cycles + f.atomic_shared_conflict_cycles * (contenders - 1);
         latency += busy;
       }
-      q.mio_free = start + busy;
-      return {ceil_cycle(start + latency), Stall::short_scoreboard};
+      q.mio_free = from + busy;
+      return MemoryResult{ceil_cycle(from + latency), Stall::short_scoreboard};
     }
     case func::MemorySpace::param:
     case func::MemorySpace::constant:
       // Kernel parameters and constants: the constant cache, an operand read.
-      return {now + static_cast<std::uint64_t>(f.latency.alu), Stall::wait};
+      return MemoryResult{now + static_cast<std::uint64_t>(f.latency.alu), Stall::wait};
     case func::MemorySpace::local: {
       // Local memory is interleaved per thread, so a warp's access coalesces;
-      // its working set is assumed to stay in L1, where there is one.
+      // its working set is assumed to stay in L1, where there is one
+      // (without one, beyond_lsu() goes to DRAM).
+      const double from = std::max(static_cast<double>(now), q.lsu_free);
+      q.lsu_free = from + 1.0;
       if (p_.l1_bytes == 0) {
-        const double start = std::max(static_cast<double>(now), q.lsu_free);
-        q.lsu_free = start + 1.0;
-        const double bytes = static_cast<double>(a.lanes) * a.lanes_access.size;
-        const double slot = std::max(start, dram_free_);
-        dram_free_ = slot + bytes / p_.dram_bytes_per_cycle;
-        return {ceil_cycle(dram_free_ + f.latency.dram), Stall::long_scoreboard};
+        *start = from;
+        return std::nullopt;
       }
-      const double start = std::max(static_cast<double>(now), q.lsu_free);
-      q.lsu_free = start + 1.0;
-      return {ceil_cycle(start + f.latency.l1_hit), Stall::long_scoreboard};
+      return MemoryResult{ceil_cycle(from + f.latency.l1_hit), Stall::long_scoreboard};
     }
     default:
       break;
   }
-  if (p_.l2_bytes == 0) return {uncached_global(q, now, op, a), Stall::long_scoreboard};
+  // The LSU takes one cycle per 128-byte line the warp touches (a perfectly
+  // coalesced 4-byte load is one line; a scattered one up to 32); without
+  // caches (1.x), one per transaction of the CC's coalescing.
+  const std::uint32_t slots = p_.l2_bytes == 0
+                                  ? coalesced(a, p_.global_rules, global_path(op)).transactions
+                                  : a.lines;
+  *start = std::max(static_cast<double>(now), q.lsu_free);
+  q.lsu_free = *start + std::max<std::uint32_t>(1, slots);
+  return std::nullopt;
+}
+
+MemoryResult MemorySystem::beyond_lsu(std::uint32_t sm, double start, const OpTiming& op,
+                                      const WarpAccess& a) {
+  SmQueues& q = sms_[sm];
+  if (a.space == func::MemorySpace::local) {
+    const double bytes = static_cast<double>(a.lanes) * a.lanes_access.size;
+    const double slot = std::max(start, dram_free_);
+    dram_free_ = slot + bytes / p_.dram_bytes_per_cycle;
+    return {ceil_cycle(dram_free_ + p_.facts.latency.dram), Stall::long_scoreboard};
+  }
+  if (p_.l2_bytes == 0) return {uncached_global(start, op, a), Stall::long_scoreboard};
   switch (op.mem) {
     case MemOp::store:
-      return {global_store(q, now, a), Stall::long_scoreboard};
+      global_store(q, start, a);
+      return {ceil_cycle(start), Stall::long_scoreboard};
     case MemOp::atomic:
-      return {global_atomic(q, now, a), Stall::long_scoreboard};
+      return {global_atomic(start, a), Stall::long_scoreboard};
     default:
-      return {global_load(q, now, op, a), Stall::long_scoreboard};
+      return {global_load(q, start, op, a), Stall::long_scoreboard};
   }
 }
 

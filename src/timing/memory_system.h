@@ -5,10 +5,15 @@
 // occupancy), latency a fixed time per level on top of the queueing delay, so
 // that bandwidth saturation shows as growing delays. Requests are served in
 // the order the schedulers issue them, which the cycle loop keeps
-// deterministic. Caches start cold at each launch (as ncu measures with its
+// deterministic: an access is split into its SM's part at issue (the LSU or
+// MIO queue; all of shared, param and constant memory, and local memory where
+// there is an L1) and the part behind the LSU (L1, L2, DRAM), which the loop
+// runs later in issue order, SM by SM, so that SMs can be stepped in
+// parallel. Caches start cold at each launch (as ncu measures with its
 // default cache flush).
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "timing/op_timing.h"
@@ -28,8 +33,16 @@ class MemorySystem {
  public:
   MemorySystem(const TimingParams& params);
 
-  // Issues one warp-instruction's access from SM `sm` at cycle `now`.
-  MemoryResult access(std::uint32_t sm, std::uint64_t now, const OpTiming& op, const WarpAccess& a);
+  // Issues one warp-instruction's access from SM `sm` at cycle `now`, in
+  // the SM's own queues: the result of an access that stays in the SM, or
+  // nullopt for one that goes past it, which has taken its LSU slot and
+  // left the LSU at `*start`; beyond_lsu() does the rest.
+  std::optional<MemoryResult> issue(std::uint32_t sm, std::uint64_t now, const OpTiming& op,
+                                    const WarpAccess& a, double* start);
+  // The L1, L2 and DRAM part of an access of SM `sm` that left the LSU at
+  // `start`. The L2 and DRAM are shared by all SMs: call it in the order the
+  // accesses were issued (by cycle, then SM, then issue order).
+  MemoryResult beyond_lsu(std::uint32_t sm, double start, const OpTiming& op, const WarpAccess& a);
 
   // Whether the SM's LSU or MIO queue is backed up past `now` (the
   // lg_throttle / mio_throttle stalls): a new request would wait.
@@ -49,14 +62,12 @@ class MemorySystem {
     double mio_free = 0.0;
     SectorCache l1;
   };
-  std::uint64_t global_load(SmQueues& q, std::uint64_t now, const OpTiming& op,
-                            const WarpAccess& a);
-  std::uint64_t global_store(SmQueues& q, std::uint64_t now, const WarpAccess& a);
-  std::uint64_t global_atomic(SmQueues& q, std::uint64_t now, const WarpAccess& a);
+  std::uint64_t global_load(SmQueues& q, double start, const OpTiming& op, const WarpAccess& a);
+  void global_store(SmQueues& q, double start, const WarpAccess& a);
+  std::uint64_t global_atomic(double start, const WarpAccess& a);
   // GPUs without caches for global memory (1.x): the CC's coalesced
   // transactions go straight to DRAM.
-  std::uint64_t uncached_global(SmQueues& q, std::uint64_t now, const OpTiming& op,
-                                const WarpAccess& a);
+  std::uint64_t uncached_global(double start, const OpTiming& op, const WarpAccess& a);
   // One sector through the L2 (and DRAM on a miss) from cycle `arrive`.
   double l2_sector(double arrive, std::uint64_t address, bool write);
 

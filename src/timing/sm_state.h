@@ -5,28 +5,50 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "func/exec/block_state.h"
+#include "func/exec/launch_types.h"
+#include "func/exec/warp_loop.h"
 #include "timing/op_timing.h"
 #include "timing/stall_reason.h"
+#include "timing/warp_access.h"
 
 namespace smsim::timing {
 
 inline constexpr std::uint32_t kNoWarp = UINT32_MAX;
 
 struct WarpSlot {
-  std::uint32_t block_slot = 0;
-  std::uint32_t warp = 0;      // index in its block
-  std::uint64_t age = 0;       // dispatch order: lower is older
-  std::uint64_t ready_at = 0;  // earliest next issue (after a barrier release)
-  bool waits_at_barrier = false;
+  // The fields the scheduler reads every cycle come first (one cache line).
   bool live = false;
-  Stall stall = Stall::wait;             // this cycle's state, for the statistics
+  bool waits_at_barrier = false;
+  Stall stall = Stall::wait;  // this cycle's state, for the statistics
+  // What the scheduler last read of the warp's next instruction, so that a
+  // warp that has not issued since is judged without touching its
+  // functional state or scoreboard: the instruction, whether it waits with
+  // no running lane, and when its source registers are ready (and why not
+  // before). Dropped (`known` false) when the warp issues or a barrier or
+  // exit of its block may have let its lanes go on.
+  bool known = false;
+  bool no_lanes = false;
+  bool shared_access = false;
+  Stall sources_why = Stall::wait;
+  std::uint32_t block_slot = 0;
+  std::uint32_t warp = 0;  // index in its block
+  // The cycle before which the scheduler need not look at it again: its
+  // last blocked_until(), valid while `known` (its stall holds until then).
+  std::uint64_t wake = 0;
+  std::uint64_t hoist_retry = 0;  // after a failed look-ahead: when a candidate may be ready
+  std::uint64_t ready_at = 0;     // earliest next issue (after a barrier release)
+  std::uint64_t sources_at = 0;
+  const OpTiming* next_op = nullptr;     // null: the PC ran off the end of the code
+  std::uint64_t age = 0;                 // dispatch order: lower is older
   std::vector<std::uint64_t> reg_ready;  // per register: the cycle its value is ready
   std::vector<Stall> reg_stall;          // per register: what a reader waits on
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
-  std::uint64_t hoist_retry = 0;         // after a failed look-ahead: when a candidate may be ready
 };
 
 struct ResidentBlock {
@@ -45,6 +67,20 @@ struct SubPartition {
   std::uint64_t busy_until = 0;               // its next issue (issue_rules.h: issue_cycles)
 };
 
+// What an SM's step leaves for the end of the cycle, when the SMs are
+// settled one after another in SM order: an instruction that writes global
+// memory (its values are written then), and a global access's part behind
+// the LSU (L1, L2, DRAM: its result's ready cycle is known then).
+struct DeferredAccess {
+  std::uint32_t slot = 0;  // warp slot
+  std::uint32_t pc = 0;
+  std::uint32_t mask = 0;  // active lanes (guard applied)
+  bool execute = false;    // run the instruction (a store, atomic or surface write)
+  bool timed = false;      // send it to the L1 and L2 (`start`: it left the LSU then)
+  double start = 0.0;
+  WarpAccess access;
+};
+
 struct SmState {
   std::vector<ResidentBlock> blocks;  // one per block slot
   std::vector<WarpSlot> warps;        // block_slot * warps_per_block + warp
@@ -57,6 +93,21 @@ struct SmState {
   std::uint32_t stopping_partition = 0;
   std::uint64_t active_cycles = 0;
   std::uint64_t warp_cycles = 0;  // sum over cycles of resident warps
+  // Live warps per Stall state, kept as their `stall` changes, so that a
+  // skipped span is accounted without visiting every warp.
+  std::array<std::uint32_t, static_cast<std::size_t>(Stall::count)> stall_count{};
+
+  // Written only by the thread stepping this SM, gathered after each cycle
+  // (or at the end) in SM order, so that SMs can be stepped in parallel.
+  func::WarpCounters counters;
+  std::uint64_t issued = 0;  // warp-instructions, look-ahead included
+  std::optional<func::LaunchError> error;
+  std::map<std::uint64_t, std::string> printf_output;  // by linear block index
+  std::uint64_t next_event = 0;      // this cycle's step: the earliest cycle something can change
+  bool issued_now = false;           // ... whether any scheduler issued
+  std::uint32_t retired_now = 0;     // ... blocks that finished
+  std::vector<std::uint32_t> order;  // schedule()'s candidates, reused
+  std::vector<DeferredAccess> deferred;
 };
 
 }  // namespace smsim::timing

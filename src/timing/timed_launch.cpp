@@ -18,6 +18,7 @@
 #include "timing/memory_system.h"
 #include "timing/op_timing.h"
 #include "timing/sm_state.h"
+#include "timing/sm_workers.h"
 #include "timing/warp_access.h"
 
 namespace smsim::timing {
@@ -35,6 +36,33 @@ std::uint32_t guarded_mask(const func::ExecContext& c, const func::DecodedInstru
     if ((row[lane] != 0) != in.guard_negated) result |= std::uint32_t{1} << lane;
   }
   return result;
+}
+
+// Whether the instruction writes global memory (a store, an atomic, another
+// memory instruction that resolves to global memory, a surface write): such
+// instructions are executed at the end of the cycle, SM by SM, so that what
+// another SM reads in the cycle never depends on which host thread ran first.
+bool writes_global_later(const func::DecodedInstruction& in, const OpTiming& op,
+                         const WarpAccess& access) {
+  if (in.control != func::Control::none || in.builtin != func::Builtin::none) return false;
+  if (in.opcode == isa::Opcode::Sust || in.opcode == isa::Opcode::Sured) return true;
+  if (op.mem == MemOp::none || op.mem == MemOp::load) return false;
+  switch (access.space) {
+    case func::MemorySpace::shared:
+    case func::MemorySpace::local:
+    case func::MemorySpace::param:
+    case func::MemorySpace::constant:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// Sets a live warp's stall state and keeps its SM's count per state.
+void set_stall(SmState& sm, WarpSlot& w, Stall s) {
+  --sm.stall_count[static_cast<std::size_t>(w.stall)];
+  ++sm.stall_count[static_cast<std::size_t>(s)];
+  w.stall = s;
 }
 
 class GridRun {
@@ -61,23 +89,41 @@ class GridRun {
   void dispatch_blocks();
   void start_block(std::uint32_t sm_index, std::uint64_t linear);
   void retire_block(SmState& sm, std::uint32_t slot);
+  // One SM's part of a cycle: each of its schedulers picks and issues. Reads
+  // and writes only the SM's own state (and global memory through loads), so
+  // SMs are stepped on any host threads.
+  void step(std::uint32_t sm_index);
+  // The end of an SM's cycle, SM by SM in index order: its deferred global
+  // writes and accesses behind the LSU (they touch what all SMs share).
+  void settle(std::uint32_t sm_index);
   // The cycle from which the warp could issue (`now` if it can now); sets its stall.
   std::uint64_t blocked_until(std::uint32_t sm_index, WarpSlot& w);
   bool issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot);
   // One scheduler's cycle: picks up to issue_width ready warps by the policy.
-  // False when an instruction failed (error_ is set).
+  // False when an instruction failed (the SM's error is set).
   bool schedule(std::uint32_t sm_index, SubPartition& sp);
   // Issues, ahead of the stalled instruction at the warp's PC, a younger
   // independent instruction of the same basic block that is ready.
   bool hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot);
+  // Passes an instruction that writes global memory without running it:
+  // settle() does, with the lanes of `mask`.
+  void defer_write(SmState& sm, func::WarpState& ws, const func::DecodedInstruction& in,
+                   std::uint32_t mask) const;
   // The timing effects of an issued instruction: its pipe, its result's
-  // ready cycle, its memory access.
-  void complete(std::uint32_t sm_index, SubPartition& sp, WarpSlot& w, const OpTiming& op,
-                const WarpAccess& access, std::uint32_t mask);
+  // ready cycle, its memory access; `write_later`: its global write is
+  // deferred to settle().
+  void complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot, std::uint32_t pc,
+                const WarpAccess& access, std::uint32_t mask, bool write_later);
   // The cycle from which the instruction at `pc` could issue for this warp
-  // (its sources ready, its pipe and memory queue free), and why not before.
-  std::uint64_t ready_at(std::uint32_t sm_index, const WarpSlot& w, std::uint32_t pc,
-                         Stall* why = nullptr) const;
+  // (its sources ready, its pipe and memory queue free).
+  std::uint64_t ready_at(std::uint32_t sm_index, const WarpSlot& w, std::uint32_t pc) const;
+  // The same from when its sources are ready (and what the latest waits
+  // on), and why not before.
+  std::uint64_t resources_at(std::uint32_t sm_index, const WarpSlot& w, const OpTiming& op,
+                             bool shared, std::uint64_t sources_at, Stall sources_why,
+                             Stall* why) const;
+  // Reads what blocked_until() needs of the warp's next instruction.
+  void look_at(WarpSlot& w, func::WarpState& ws) const;
   // Passes the PC over instructions already issued ahead of order.
   static void skip_early(WarpSlot& w, func::WarpState& ws);
   void release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot);
@@ -92,17 +138,15 @@ class GridRun {
   std::uint32_t warps_per_block_;
   std::uint64_t total_blocks_;
   std::vector<SmState> sms_;
+  std::vector<std::uint32_t> active_;  // this cycle's SMs with resident warps
   std::uint64_t now_ = 0;
   std::uint64_t next_block_ = 0;
   double next_dispatch_ = 0.0;
   std::uint64_t age_ = 0;
   std::uint64_t live_blocks_ = 0;
-  std::uint64_t next_event_ = kNever;
+  std::uint64_t issued_ = 0;
   std::optional<func::LaunchError> error_;
-  func::WarpCounters counters_;
   TimingStats stats_;
-  std::map<std::uint64_t, std::string> printf_;
-  std::vector<std::uint32_t> order_;  // schedule()'s candidates, reused
 };
 
 void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
@@ -130,6 +174,8 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
     warp.reg_stall.assign(regs, Stall::wait);
     warp.early.clear();
     warp.hoist_retry = 0;
+    warp.known = false;
+    ++sm.stall_count[static_cast<std::size_t>(warp.stall)];
     sm.partitions[index % sm.partitions.size()].warps.push_back(index);
     ++sm.resident_warps;
   }
@@ -138,12 +184,12 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
 void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
   ResidentBlock& block = sm.blocks[slot];
   if (!block.state.printf_output.empty()) {
-    printf_[block.state.linear_id] = std::move(block.state.printf_output);
+    sm.printf_output[block.state.linear_id] = std::move(block.state.printf_output);
     block.state.printf_output.clear();
   }
   block.live = false;
   --sm.resident_blocks;
-  --live_blocks_;
+  ++sm.retired_now;
   for (SubPartition& sp : sm.partitions) {
     std::erase_if(sp.warps, [&](std::uint32_t w) { return sm.warps[w].block_slot == slot; });
     sp.last_issued = kNoWarp;
@@ -166,40 +212,90 @@ void GridRun::dispatch_blocks() {
   }
 }
 
+void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
+  skip_early(w, ws);
+  w.known = true;
+  w.no_lanes = ws.control.mask() == 0;
+  const std::uint32_t pc = ws.control.pc();
+  w.next_op = pc < ops_.size() ? &ops_[pc] : nullptr;
+  if (w.next_op == nullptr) return;
+  w.shared_access = launch_.kernel.code[pc].space == func::MemorySpace::shared;
+  // The latest source, the first of equals (its stall names the wait).
+  w.sources_at = 0;
+  w.sources_why = Stall::wait;
+  for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) {
+    const std::uint32_t reg = w.next_op->sources[i];
+    if (w.reg_ready[reg] > w.sources_at) {
+      w.sources_at = w.reg_ready[reg];
+      w.sources_why = w.reg_stall[reg];
+    }
+  }
+}
+
 std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
-  func::WarpState& ws = sms_[sm_index].blocks[w.block_slot].state.warps[w.warp];
-  if (ws.control.mask() == 0) {
-    w.stall = Stall::barrier;
+  SmState& sm = sms_[sm_index];
+  if (!w.known) look_at(w, sm.blocks[w.block_slot].state.warps[w.warp]);
+  if (w.no_lanes) {
+    set_stall(sm, w, Stall::barrier);
     return kNever;  // released by another warp's issue
   }
   if (w.ready_at > now_) {
-    w.stall = Stall::barrier;
+    set_stall(sm, w, Stall::barrier);
     return w.ready_at;
   }
-  const std::uint32_t pc = ws.control.pc();
-  if (pc >= ops_.size()) return now_;  // runs off the end: exits
-  return ready_at(sm_index, w, pc, &w.stall);
+  if (w.next_op == nullptr) return now_;  // runs off the end: exits
+  Stall why = Stall::wait;
+  const std::uint64_t at =
+      resources_at(sm_index, w, *w.next_op, w.shared_access, w.sources_at, w.sources_why, &why);
+  if (at > now_) set_stall(sm, w, why);
+  return at;
 }
 
-void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, WarpSlot& w, const OpTiming& op,
-                       const WarpAccess& access, std::uint32_t mask) {
-  w.stall = Stall::selected;
+void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot,
+                       std::uint32_t pc, const WarpAccess& access, std::uint32_t mask,
+                       bool write_later) {
+  SmState& sm = sms_[sm_index];
+  WarpSlot& w = sm.warps[slot];
+  const OpTiming& op = ops_[pc];
+  set_stall(sm, w, Stall::selected);
   w.hoist_retry = 0;
+  w.known = false;
+  w.wake = 0;  // looked at again next cycle
   if (op.pipe != Pipe::none) {
     double& free = sp.pipe_free[static_cast<std::size_t>(op.pipe)];
     free = std::max(free, static_cast<double>(now_)) + op.interval;
     if (stops_other_schedulers(op, p_)) {
-      SmState& sm = sms_[sm_index];
       sm.others_stopped_until = pipe_accepts_at(free, 1);
       sm.stopping_partition = static_cast<std::uint32_t>(&sp - sm.partitions.data());
     }
   }
   std::uint64_t ready = now_ + op.latency;
   Stall dependency = op.dependency;
+  DeferredAccess* later = nullptr;
+  if (write_later && mask != 0) {
+    later = &sm.deferred.emplace_back();
+    later->execute = true;
+  }
   if (op.mem != MemOp::none && mask != 0) {
-    const MemoryResult r = memory_.access(sm_index, now_, op, access);
-    ready = std::max(r.ready, now_ + 1);
-    dependency = r.dependency;
+    double start = 0.0;
+    if (const std::optional<MemoryResult> r = memory_.issue(sm_index, now_, op, access, &start)) {
+      ready = std::max(r->ready, now_ + 1);
+      dependency = r->dependency;
+    } else {
+      // Behind the LSU at the end of the cycle; until then no reader can
+      // issue (a warp issues once a cycle), so a bound stands in.
+      if (later == nullptr) later = &sm.deferred.emplace_back();
+      later->timed = true;
+      later->start = start;
+      later->access = access;
+      ready = now_ + 1;
+      dependency = Stall::long_scoreboard;
+    }
+  }
+  if (later != nullptr) {
+    later->slot = slot;
+    later->pc = pc;
+    later->mask = mask;
   }
   for (std::uint8_t i = 0; i < op.dest_count; ++i) {
     w.reg_ready[op.dests[i]] = ready;
@@ -262,21 +358,32 @@ void GridRun::skip_early(WarpSlot& w, func::WarpState& ws) {
   }
 }
 
-std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::uint32_t pc,
-                                Stall* why) const {
+std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::uint32_t pc) const {
   const OpTiming& op = ops_[pc];
+  std::uint64_t sources_at = 0;
+  Stall sources_why = Stall::wait;
+  for (std::uint8_t i = 0; i < op.source_count; ++i) {
+    if (w.reg_ready[op.sources[i]] > sources_at) {
+      sources_at = w.reg_ready[op.sources[i]];
+      sources_why = w.reg_stall[op.sources[i]];
+    }
+  }
+  return resources_at(sm_index, w, op, launch_.kernel.code[pc].space == func::MemorySpace::shared,
+                      sources_at, sources_why, nullptr);
+}
+
+std::uint64_t GridRun::resources_at(std::uint32_t sm_index, const WarpSlot& w, const OpTiming& op,
+                                    bool shared, std::uint64_t sources_at, Stall sources_why,
+                                    Stall* why) const {
   std::uint64_t at = now_;
   Stall reason = Stall::wait;
-  for (std::uint8_t i = 0; i < op.source_count; ++i) {
-    if (w.reg_ready[op.sources[i]] > at) {
-      at = w.reg_ready[op.sources[i]];
-      reason = w.reg_stall[op.sources[i]];
-    }
+  if (sources_at > at) {
+    at = sources_at;
+    reason = sources_why;
   }
   const SmState& sm = sms_[sm_index];
   if (at == now_ && op.pipe != Pipe::none) {
-    const std::size_t partition =
-        (w.block_slot * warps_per_block_ + w.warp) % sm.partitions.size();
+    const std::size_t partition = (w.block_slot * warps_per_block_ + w.warp) % sm.partitions.size();
     const std::uint64_t free =
         pipe_accepts_at(sm.partitions[partition].pipe_free[static_cast<std::size_t>(op.pipe)],
                         p_.facts.issue.issue_cycles);
@@ -286,9 +393,8 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
     }
     // An instruction that stops the other schedulers waits for a cycle in
     // which none of them has issued.
-    for (std::size_t other = 0; at == now_ && stops_other_schedulers(op, p_) &&
-                                other < sm.partitions.size();
-         ++other) {
+    for (std::size_t other = 0;
+         at == now_ && stops_other_schedulers(op, p_) && other < sm.partitions.size(); ++other) {
       if (other != partition && sm.partitions[other].last_issued_at == now_) {
         at = now_ + 1;
         reason = Stall::math_pipe_throttle;
@@ -296,7 +402,6 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
     }
   }
   if (at == now_ && op.mem != MemOp::none) {
-    const bool shared = launch_.kernel.code[pc].space == func::MemorySpace::shared;
     if (shared ? memory_.mio_busy(sm_index, now_) : memory_.lsu_busy(sm_index, now_)) {
       at = now_ + 1;
       reason = shared ? Stall::mio_throttle : Stall::lg_throttle;
@@ -304,6 +409,15 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
   }
   if (why != nullptr && at > now_) *why = reason;
   return at;
+}
+
+void GridRun::defer_write(SmState& sm, func::WarpState& ws, const func::DecodedInstruction& in,
+                          std::uint32_t mask) const {
+  // What run_warp() does for a plain instruction, less executing it.
+  ++sm.counters.per_opcode[static_cast<std::size_t>(in.opcode)];
+  sm.counters.thread_instructions += static_cast<std::uint64_t>(__builtin_popcount(mask));
+  ++ws.executed;
+  ws.control.advance();
 }
 
 bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot) {
@@ -341,22 +455,23 @@ bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     ws.timed_clock = now_;
     const std::uint32_t mask = guarded_mask(c, in, ws.control.mask());
     WarpAccess access;
-    if (op.mem != MemOp::none)
-      describe_access(c, in, mask, op.access_bytes, access);
-    if (mask != 0) in.execute(c, in, mask);
+    if (op.mem != MemOp::none) describe_access(c, in, mask, op.access_bytes, access);
+    const bool later = writes_global_later(in, op, access);
+    if (mask != 0 && !later) in.execute(c, in, mask);
     if (c.error) {
-      error_ = std::move(*c.error);
+      sm.error = std::move(*c.error);
       return false;
     }
-    ++counters_.per_opcode[static_cast<std::size_t>(in.opcode)];
-    counters_.thread_instructions += static_cast<std::uint64_t>(__builtin_popcount(mask));
-    ++stats_.issued;
+    ++sm.counters.per_opcode[static_cast<std::size_t>(in.opcode)];
+    sm.counters.thread_instructions += static_cast<std::uint64_t>(__builtin_popcount(mask));
+    ++sm.issued;
     w.early.push_back(j);
     w.hoist_retry = 0;
-    complete(sm_index, sp, w, op, access, mask);
+    complete(sm_index, sp, slot, j, access, mask, later);
+    look_at(w, ws);
     return true;
   }
-  if (w.hoist_retry != kNever) next_event_ = std::min(next_event_, w.hoist_retry);
+  if (w.hoist_retry != kNever) sm.next_event = std::min(sm.next_event, w.hoist_retry);
   return false;
 }
 
@@ -364,11 +479,13 @@ void GridRun::release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t 
   bool released = false;
   for (std::uint32_t w = 0; w < block.state.warps.size(); ++w) {
     WarpSlot& slot = sm.warps[block_slot * warps_per_block_ + w];
+    // The barrier or exit may have let the warp's lanes go on.
+    slot.known = false;
     if (!slot.waits_at_barrier || block.state.warps[w].control.mask() == 0) continue;
     slot.waits_at_barrier = false;
     slot.ready_at = static_cast<std::uint64_t>(std::ceil(block.last_arrival)) +
                     static_cast<std::uint64_t>(p_.facts.latency.barrier);
-    next_event_ = std::min(next_event_, slot.ready_at);
+    sm.next_event = std::min(sm.next_event, slot.ready_at);
     released = true;
   }
   if (released) block.last_arrival = 0.0;
@@ -383,32 +500,33 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   func::ExecContext c{.launch = launch_, .block = block.state, .warp = ws, .regs = ws.regs.data()};
   ws.timed_clock = now_;
   const bool in_code = pc < ops_.size();
-  const OpTiming op = in_code ? ops_[pc] : OpTiming{};
   WarpAccess access;
   std::uint32_t mask = 0;
-  if (in_code && op.mem != MemOp::none) {
+  bool later = false;
+  if (in_code) {
+    const OpTiming& op = ops_[pc];
     const func::DecodedInstruction& in = launch_.kernel.code[pc];
-    mask = guarded_mask(c, in, ws.control.mask());
-    describe_access(c, in, mask, op.access_bytes, access);
+    if (op.mem != MemOp::none) {
+      mask = guarded_mask(c, in, ws.control.mask());
+      describe_access(c, in, mask, op.access_bytes, access);
+    }
+    later = writes_global_later(in, op, access);
+    if (later && op.mem == MemOp::none) mask = guarded_mask(c, in, ws.control.mask());
   }
-  func::run_warp(c, 1, counters_);
-  ++stats_.issued;
+  if (later) {
+    defer_write(sm, ws, launch_.kernel.code[pc], mask);
+  } else {
+    func::run_warp(c, 1, sm.counters);
+  }
+  ++sm.issued;
   if (c.error) {
-    error_ = std::move(*c.error);
-    return false;
-  }
-  if (stats_.issued > launch_.options.instruction_budget) {
-    error_ = func::LaunchError{
-        .code = func::CudaError::launch_timeout,
-        .message = fmt::format("kernel {}: watchdog: more than {} warp-instructions executed; the "
-                               "kernel may never finish",
-                               launch_.kernel.name, launch_.options.instruction_budget)};
+    sm.error = std::move(*c.error);
     return false;
   }
   sp.last_issued = slot;
   if (in_code) {
-    complete(sm_index, sp, w, op, access, mask);
-    if (op.barrier) {
+    complete(sm_index, sp, slot, pc, access, mask, later);
+    if (ops_[pc].barrier) {
       // Arrivals pass an SM-wide barrier unit one warp at a time.
       const double slot_start = std::max(static_cast<double>(now_), sm.barrier_free);
       sm.barrier_free = slot_start + p_.facts.barrier_arrival_cycles;
@@ -422,9 +540,14 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   }
   if (ws.control.finished() && w.live) {
     w.live = false;
+    --sm.stall_count[static_cast<std::size_t>(w.stall)];
     --sm.resident_warps;
     if (--block.warps_left == 0) retire_block(sm, w.block_slot);
+    return true;
   }
+  // Its state is in the host's cache now; a barrier release or exit later
+  // drops what is read here.
+  look_at(w, ws);
   return true;
 }
 
@@ -432,63 +555,79 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
   SmState& sm = sms_[sm_index];
   if (sm.others_stopped_until > now_ &&
       &sp - sm.partitions.data() != static_cast<std::ptrdiff_t>(sm.stopping_partition)) {
-    for (std::uint32_t index : sp.warps) sm.warps[index].stall = Stall::math_pipe_throttle;
-    next_event_ = std::min(next_event_, sm.others_stopped_until);
+    for (std::uint32_t index : sp.warps) {
+      WarpSlot& w = sm.warps[index];
+      if (!w.live) continue;
+      set_stall(sm, w, Stall::math_pipe_throttle);
+      w.wake = 0;  // its own stall is read again once the scheduler runs
+    }
+    sm.next_event = std::min(sm.next_event, sm.others_stopped_until);
     return true;
   }
   if (sp.busy_until > now_) {
     // The scheduler is still dispatching its last issue: the warp it issued
     // counts as selected once, then waits.
     for (std::uint32_t index : sp.warps) {
-      if (sm.warps[index].stall == Stall::selected) sm.warps[index].stall = Stall::wait;
+      WarpSlot& w = sm.warps[index];
+      if (w.live && w.stall == Stall::selected) set_stall(sm, w, Stall::wait);
     }
-    next_event_ = std::min(next_event_, sp.busy_until);
+    sm.next_event = std::min(sm.next_event, sp.busy_until);
     return true;
   }
+  std::vector<std::uint32_t>& order = sm.order;
   // Greedy then oldest: the warp that issued last, then the others oldest
   // first; loose round robin: from the warp after the one that issued last.
   const bool greedy = p_.policy == WarpPolicy::greedy_then_oldest;
-  order_.clear();
+  order.clear();
   if (greedy && sp.last_issued != kNoWarp && sm.warps[sp.last_issued].live) {
-    order_.push_back(sp.last_issued);
+    order.push_back(sp.last_issued);
   }
   const std::size_t n = sp.warps.size();
   const std::size_t start = greedy || n == 0 ? 0 : sp.next_round_robin % n;
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::uint32_t index = sp.warps[(start + k) % n];
-    if (greedy && !order_.empty() && index == order_.front()) continue;
-    order_.push_back(index);
-  }
+  const std::uint32_t lead = order.empty() ? kNoWarp : order.front();
+  const auto add = [&order, lead](std::uint32_t index) {
+    if (index != lead) order.push_back(index);
+  };
+  for (std::size_t k = start; k < n; ++k) add(sp.warps[k]);
+  for (std::size_t k = 0; k < start; ++k) add(sp.warps[k]);
   std::uint32_t issued = 0;
-  for (std::size_t k = 0; k < order_.size(); ++k) {
-    WarpSlot& w = sm.warps[order_[k]];
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    WarpSlot& w = sm.warps[order[k]];
     if (!w.live) continue;
-    skip_early(w, sm.blocks[w.block_slot].state.warps[w.warp]);
+    if (w.known && w.wake > now_ &&
+        !(issued < p_.issue_width && now_ >= w.hoist_retry &&
+          (w.stall == Stall::short_scoreboard || w.stall == Stall::long_scoreboard))) {
+      // Blocked, and nothing it waits on has changed since it was looked
+      // at: blocked_until() would answer the same, and no look-ahead is due.
+      sm.next_event = std::min(sm.next_event, w.wake);
+      continue;
+    }
     const std::uint64_t until = blocked_until(sm_index, w);
+    w.wake = until;
     if (until > now_) {
       // Look ahead only past results of memory or the SFU (what ptxas
       // schedules around), and not again before a candidate can be ready.
       const bool scoreboard =
           w.stall == Stall::short_scoreboard || w.stall == Stall::long_scoreboard;
       if (issued < p_.issue_width && scoreboard && now_ >= w.hoist_retry &&
-          hoist(sm_index, sp, order_[k])) {
+          hoist(sm_index, sp, order[k])) {
         ++issued;
-        sp.last_issued = order_[k];
+        sp.last_issued = order[k];
         sp.last_issued_at = now_;
         continue;
       }
-      if (error_) return false;
-      next_event_ = std::min(next_event_, until);
+      if (sm.error) return false;
+      sm.next_event = std::min(sm.next_event, until);
       continue;
     }
     if (issued >= p_.issue_width) {
-      w.stall = Stall::not_selected;
+      set_stall(sm, w, Stall::not_selected);
       continue;
     }
     const std::size_t before = sp.warps.size();
     func::WarpState& ws = sm.blocks[w.block_slot].state.warps[w.warp];
     std::uint32_t last = ws.control.pc();
-    if (!issue(sm_index, sp, order_[k])) return false;
+    if (!issue(sm_index, sp, order[k])) return false;
     ++issued;
     sp.last_issued_at = now_;
     if (p_.facts.issue.dual_issue && sp.warps.size() == before) {
@@ -499,40 +638,77 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
         skip_early(w, ws);
         if (blocked_until(sm_index, w) > now_) break;
         last = ws.control.pc();
-        if (!issue(sm_index, sp, order_[k])) return false;
+        if (!issue(sm_index, sp, order[k])) return false;
         ++issued;
         if (sp.warps.size() != before) break;
       }
-      w.stall = Stall::selected;
+      if (w.live) set_stall(sm, w, Stall::selected);
       issued = p_.issue_width;
     }
     if (!greedy) sp.next_round_robin = static_cast<std::uint32_t>(start + k + 1);
     if (sp.warps.size() != before) break;  // a block retired: the list changed
   }
   if (issued > 0) {
-    next_event_ = std::min(next_event_, now_ + 1);
+    sm.next_event = std::min(sm.next_event, now_ + 1);
     sp.busy_until = now_ + static_cast<std::uint64_t>(std::max(1, p_.facts.issue.issue_cycles));
   }
   return true;
 }
 
+void GridRun::step(std::uint32_t sm_index) {
+  SmState& sm = sms_[sm_index];
+  sm.next_event = kNever;
+  sm.issued_now = false;
+  sm.retired_now = 0;
+  for (SubPartition& sp : sm.partitions) {
+    if (!schedule(sm_index, sp)) break;
+    sm.issued_now = sm.issued_now || sp.last_issued_at == now_;
+  }
+}
+
+void GridRun::settle(std::uint32_t sm_index) {
+  SmState& sm = sms_[sm_index];
+  for (DeferredAccess& d : sm.deferred) {
+    WarpSlot& w = sm.warps[d.slot];
+    func::WarpState& ws = sm.blocks[w.block_slot].state.warps[w.warp];
+    if (d.execute && !sm.error) {
+      const func::DecodedInstruction& in = launch_.kernel.code[d.pc];
+      func::ExecContext c{.launch = launch_,
+                          .block = sm.blocks[w.block_slot].state,
+                          .warp = ws,
+                          .regs = ws.regs.data()};
+      c.pc = d.pc;
+      ws.timed_clock = now_;
+      in.execute(c, in, d.mask);
+      if (c.error) sm.error = std::move(*c.error);
+    }
+    if (d.timed) {
+      const OpTiming& op = ops_[d.pc];
+      const MemoryResult r = memory_.beyond_lsu(sm_index, d.start, op, d.access);
+      const std::uint64_t ready = std::max(r.ready, now_ + 1);
+      for (std::uint8_t i = 0; i < op.dest_count; ++i) {
+        w.reg_ready[op.dests[i]] = ready;
+        w.reg_stall[op.dests[i]] = r.dependency;
+      }
+      w.known = false;  // it may have read the stand-in
+    }
+  }
+  sm.deferred.clear();
+}
+
 void GridRun::account(std::uint64_t cycles) {
+  constexpr auto kSelected = static_cast<std::size_t>(Stall::selected);
+  TimingStats& stats = stats_;
   for (SmState& sm : sms_) {
     if (sm.resident_warps == 0) continue;
     sm.active_cycles += cycles;
     sm.warp_cycles += cycles * sm.resident_warps;
-    for (const SubPartition& sp : sm.partitions) {
-      for (std::uint32_t index : sp.warps) {
-        const WarpSlot& w = sm.warps[index];
-        if (!w.live) continue;
-        // A warp that issued spends the rest of a skipped span waiting.
-        const Stall s = w.stall;
-        stats_.warp_cycles[static_cast<std::size_t>(s)] += s == Stall::selected ? 1 : cycles;
-        if (s == Stall::selected && cycles > 1) {
-          stats_.warp_cycles[static_cast<std::size_t>(Stall::wait)] += cycles - 1;
-        }
-      }
+    for (std::size_t s = 0; s < sm.stall_count.size(); ++s) {
+      stats.warp_cycles[s] += sm.stall_count[s] * (s == kSelected ? 1 : cycles);
     }
+    // A warp that issued spends the rest of a skipped span waiting.
+    stats.warp_cycles[static_cast<std::size_t>(Stall::wait)] +=
+        sm.stall_count[kSelected] * (cycles - 1);
   }
 }
 
@@ -548,21 +724,41 @@ std::optional<func::LaunchError> GridRun::deadlock() const {
 }
 
 TimedLaunchResult GridRun::run() {
+  SmWorkers workers(std::clamp<std::uint32_t>(launch_.options.host_threads, 1, p_.sm_count));
+  auto step_one = [this](std::uint32_t i) { step(active_[i]); };
   for (;;) {
     dispatch_blocks();
     if (live_blocks_ == 0 && next_block_ >= total_blocks_) break;
-    next_event_ = kNever;
+    active_.clear();
+    for (std::uint32_t s = 0; s < sms_.size(); ++s) {
+      if (sms_[s].resident_warps != 0) active_.push_back(s);
+    }
+    workers.for_each(static_cast<std::uint32_t>(active_.size()), step_one);
+    // The end of the cycle in SM order: what reaches shared state, then what
+    // the SMs' steps found.
+    std::uint64_t next_event = kNever;
     bool issued_any = false;
-    for (std::uint32_t s = 0; s < sms_.size() && !error_; ++s) {
+    for (std::uint32_t s : active_) {
       SmState& sm = sms_[s];
-      if (sm.resident_warps == 0) continue;
-      for (SubPartition& sp : sm.partitions) {
-        if (!schedule(s, sp)) break;
-        issued_any = issued_any || sp.last_issued_at == now_;
-      }
+      settle(s);
+      if (sm.error && !error_) error_ = std::move(*sm.error);
+      issued_ += sm.issued;
+      sm.issued = 0;
+      live_blocks_ -= sm.retired_now;
+      next_event = std::min(next_event, sm.next_event);
+      issued_any = issued_any || sm.issued_now;
     }
     if (error_) break;
-    std::uint64_t next = issued_any ? now_ + 1 : next_event_;
+    if (issued_ > launch_.options.instruction_budget) {
+      error_ =
+          func::LaunchError{.code = func::CudaError::launch_timeout,
+                            .message = fmt::format(
+                                "kernel {}: watchdog: more than {} warp-instructions executed; the "
+                                "kernel may never finish",
+                                launch_.kernel.name, launch_.options.instruction_budget)};
+      break;
+    }
+    std::uint64_t next = issued_any ? now_ + 1 : next_event;
     if (next_block_ < total_blocks_) {
       next =
           std::min(next, std::max(now_ + 1, static_cast<std::uint64_t>(std::ceil(next_dispatch_))));
@@ -578,23 +774,28 @@ TimedLaunchResult GridRun::run() {
   TimedLaunchResult result;
   if (error_) result.launch.error = std::move(*error_);
   func::LaunchStats& ls = result.launch.stats;
-  ls.thread_instructions = counters_.thread_instructions;
-  ls.per_opcode = counters_.per_opcode;
-  for (std::uint64_t n : counters_.per_opcode) ls.warp_instructions += n;
-  for (auto& [index, text] : printf_) result.launch.printf_output += text;
-  stats_.cycles =
-      static_cast<std::uint64_t>(p_.facts.launch_cycles) + std::max(now_, memory_.writes_done());
+  TimingStats& stats = stats_;
+  std::map<std::uint64_t, std::string> printf_output;
   double active = 0.0;
   double warps = 0.0;
-  for (const SmState& sm : sms_) {
+  for (SmState& sm : sms_) {
+    ls.thread_instructions += sm.counters.thread_instructions;
+    for (std::size_t i = 0; i < ls.per_opcode.size(); ++i)
+      ls.per_opcode[i] += sm.counters.per_opcode[i];
+    printf_output.merge(sm.printf_output);
     active += static_cast<double>(sm.active_cycles);
     warps += static_cast<double>(sm.warp_cycles);
   }
-  stats_.sm_active_cycles_avg = active / static_cast<double>(std::max<std::size_t>(1, sms_.size()));
+  for (std::uint64_t n : ls.per_opcode) ls.warp_instructions += n;
+  for (auto& [index, text] : printf_output) result.launch.printf_output += text;
+  stats.issued = issued_;
+  stats.cycles =
+      static_cast<std::uint64_t>(p_.facts.launch_cycles) + std::max(now_, memory_.writes_done());
+  stats.sm_active_cycles_avg = active / static_cast<double>(std::max<std::size_t>(1, sms_.size()));
   const double slots = static_cast<double>(launch_.options.warp_slots_per_sm);
-  stats_.warps_active_pct = active > 0.0 && slots > 0.0 ? 100.0 * warps / (active * slots) : 0.0;
-  memory_.add_stats(stats_);
-  result.timing = stats_;
+  stats.warps_active_pct = active > 0.0 && slots > 0.0 ? 100.0 * warps / (active * slots) : 0.0;
+  memory_.add_stats(stats);
+  result.timing = stats;
   return result;
 }
 

@@ -1,5 +1,5 @@
-// `smsim run [--gpu NAME] [--mode functional] [--report FILE.json] [--summary]
-// [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
+// `smsim run [--gpu NAME] [--mode functional|timing] [--timing-threads N] [--report FILE.json]
+// [--summary] [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
 // `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
 // one. The program's stdout and stderr pass through unchanged; smsim writes
 // its summary to stderr only with --summary or --profile (the access and
@@ -45,6 +45,7 @@ struct RunOptions {
   std::string report;
   bool summary = false;
   bool no_fma_contraction = false;
+  std::string timing_threads;  // "" = the runtime's default (1)
   bool profile = false;
   bool annotate = false;
   std::string annotate_output;  // annotate: the listing's file ("" = stdout)
@@ -174,6 +175,9 @@ int run_program(const RunOptions& opts) {
     setenv(runtime::kModeEnvVarName, opts.mode.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
     if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
+    if (!opts.timing_threads.empty()) {
+      setenv(runtime::kTimingThreadsEnvVarName, opts.timing_threads.c_str(), 1);
+    }
     if (!profile_path.empty()) setenv(runtime::kProfileEnvVar, profile_path.c_str(), 1);
     if (!annotate_path.empty()) setenv(runtime::kAnnotateEnvVar, annotate_path.c_str(), 1);
     std::vector<char*> argv;
@@ -219,6 +223,9 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
+  cmd->add_option("--timing-threads", opts->timing_threads,
+                  "Host threads stepping the SMs in timing mode (default 1; results are the same "
+                  "for every count)");
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");
