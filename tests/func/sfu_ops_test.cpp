@@ -105,6 +105,25 @@ TEST(SfuOps, HalfEx2AndTanhComeFromTheTables) {
             isa::sem::tanh_approx_half(tables(), isa::sem::HalfType::bf16, 0x3f00));
 }
 
+// Regression (fast_intrinsics, __tanhf): tanh.approx.f32 was tanh rounded to
+// nearest. The H100's results (tools/probes/tanh_probe.cu and its sweep):
+// tanh(0.5) is 0x3eec9a50, not the correctly rounded 0x3eec9a9f; x itself
+// below 2^-8, 1 from 8 on, one NaN for all NaNs.
+TEST(SfuOps, TanhApproxF32IsTheMeasuredMufuTanh) {
+  Harness h;
+  for (const auto& [x, want] : {std::pair<std::uint32_t, std::uint32_t>{0x3f000000, 0x3eec9a50},
+                                {0xbf000000, 0xbeec9a50},
+                                {0x3f800000, 0x3f42f848},
+                                {0x3b7fffff, 0x3b7fffff},
+                                {0x80000001, 0x80000001},
+                                {0x41000000, 0x3f800000},
+                                {0xff800000, 0xbf800000},
+                                {0xffc00000, 0x7fffffff}}) {
+    EXPECT_EQ(h.run_for_result<std::uint32_t>(one_op(O::Tanh, T::F32, {M::Approx}, x)), want)
+        << std::hex << x;
+  }
+}
+
 TEST(SfuOps, MissingTablesFailTheLaunchNamingTheInstruction) {
   Harness h;
   h.options.sfu_tables = std::make_shared<const SfuTableSource>("/nonexistent/sfu");

@@ -1,7 +1,7 @@
 #pragma once
 // The measured SFU tables (data/sfu/), read once on first use and shared by
 // every launch of a device. Kernels that use no table-driven instruction never
-// pay for reading them (about 12 MB, and up to 44 MB more for the f32 MUFU
+// pay for reading them (about 12 MB, and up to 49 MB more for the f32 MUFU
 // tables, each read when an instruction first needs it).
 
 #include <memory>
@@ -29,7 +29,7 @@ class SfuTableSource {
   }
   const std::string& dir() const { return dir_; }
 
-  // The f32 MUFU tables (ex2, lg2, sin/cos, sqrt), each read on first use.
+  // The f32 MUFU tables (ex2, lg2, sin/cos, sqrt, tanh), each read on first use.
   const isa::sem::MufuTables& mufu() const { return mufu_; }
 
   // One source per process for $SMSIM_DATA_DIR/sfu when that is set and not

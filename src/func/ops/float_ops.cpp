@@ -1,10 +1,8 @@
 // Floating point in f32 and f64: add, sub, mul, fma/mad, div, min, max, abs,
 // neg, sqrt, rcp, rsqrt, copysign, testp, and the approximate SFU functions,
-// through the semantics measured on an H100 (isa/semantics/). rcp/rsqrt/
-// div.approx, div.full and the f16/bf16 ex2/tanh have bit-exact models in
-// sfu_ops.cpp; sin, cos, lg2, ex2, tanh, sqrt.approx (f32) and
-// are correctly rounded (sfu_approx.h), so they do not reproduce the SFU's
-// last-bit errors (match rates in docs/isa-semantics.md).
+// through the semantics measured on an H100 (isa/semantics/). The .approx
+// and .full forms (rcp, rsqrt, div, sqrt, sin, cos, lg2, ex2, tanh) have
+// bit-exact models built on measured tables in sfu_ops.cpp.
 
 #include <fmt/format.h>
 
@@ -15,7 +13,6 @@
 #include "isa/semantics/float_compare.h"
 #include "isa/semantics/float_div_sqrt.h"
 #include "isa/semantics/float_minmax.h"
-#include "isa/semantics/sfu_approx.h"
 
 namespace smsim::func {
 namespace {
@@ -114,17 +111,6 @@ struct IeeeExec {
       }
     }
     return 0;
-  }
-};
-
-// tanh.approx.f32, the f32 approximation without a measured table, as
-// sfu_approx.h models it: correctly rounded, NaN canonical.
-struct RoundedApproxExec {
-  static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    for_each_lane(mask, [&](unsigned lane) {
-      const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
-      write(c, in.dst[0], lane, isa::sem::tanh_approx_f32(a));
-    });
   }
 };
 
@@ -257,11 +243,8 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
       if (!spec.has(isa::Modifier::Approx)) fn = pick_float<IeeeExec>(t);
       break;
     case Opcode::Rsqrt:
-      // Every rsqrt form has a measured model (select_sfu).
-      break;
-    case Opcode::Tanh:
-      // sin, cos, lg2 and ex2 (f32) have tables (select_sfu).
-      if (t == isa::Type::F32) fn = &RoundedApproxExec::run;
+      // Every rsqrt form has a measured model (select_sfu), and so do sin,
+      // cos, lg2, ex2 and tanh wherever PTX has them.
       break;
     case Opcode::Min:
     case Opcode::Max:

@@ -2,7 +2,8 @@
 // tables measured on an H100 (isa/semantics/sfu_approx.h, data/sfu/):
 // rcp.approx and rsqrt.approx (.ftz) f32, div.approx and div.full (.ftz)
 // f32, rcp.approx.ftz.f64 and rsqrt.approx(.ftz).f64, ex2.approx/tanh.approx
-// on f16, f16x2, bf16 and bf16x2, and ex2/lg2/sin/cos/sqrt.approx(.ftz).f32.
+// on f16, f16x2, bf16 and bf16x2, ex2/lg2/sin/cos/sqrt.approx(.ftz).f32 and
+// tanh.approx.f32.
 // The tables are read on first use; a launch
 // that needs them when they cannot be read fails with the reason.
 
@@ -72,8 +73,8 @@ void sfu_f64(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
-// ex2, lg2, sin, cos and sqrt.approx on f32 (MufuTables; each table is read
-// when an instruction first needs it).
+// ex2, lg2, sin, cos, sqrt and tanh.approx on f32 (MufuTables; each table is
+// read when an instruction first needs it).
 void mufu_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const SfuTableSource* source = c.launch.options.sfu_tables.get();
   sem::MufuTable table = sem::MufuTable::sqrt;
@@ -87,6 +88,9 @@ void mufu_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) 
     case Opcode::Sin:
     case Opcode::Cos:
       table = sem::MufuTable::sincos;
+      break;
+    case Opcode::Tanh:
+      table = sem::MufuTable::tanh;
       break;
     default:
       break;
@@ -115,6 +119,9 @@ void mufu_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) 
         break;
       case Opcode::Cos:
         r = sem::cos_approx_f32(t, a);
+        break;
+      case Opcode::Tanh:
+        r = sem::tanh_approx_f32(t, a);
         break;
       default:
         r = sem::sqrt_approx_f32(t, a, ftz);
@@ -160,9 +167,8 @@ bool has_measured_sfu_model(const InstructionSpec& spec) {
     case Opcode::Div:
       return t == isa::Type::F32 && (approx || spec.has(isa::Modifier::Full));
     case Opcode::Ex2:
-      return half || t == isa::Type::F32;
     case Opcode::Tanh:
-      return half;
+      return half || t == isa::Type::F32;
     case Opcode::Lg2:
     case Opcode::Sin:
     case Opcode::Cos:
@@ -197,8 +203,8 @@ ExecFn select_sfu(const InstructionSpec& spec, DecodedInstruction& in, std::stri
       why = fmt::format("ex2.approx{}.{} is not a PTX form",
                         spec.has(isa::Modifier::Ftz) ? ".ftz" : "", isa::type_name(t));
       return nullptr;
-    default:  // tanh.approx on f16/bf16 and their pairs
-      return &sfu_half;
+    default:  // tanh.approx
+      return t == isa::Type::F32 ? &mufu_f32 : &sfu_half;
   }
 }
 

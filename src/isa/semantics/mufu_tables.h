@@ -1,5 +1,6 @@
-// The H100's f32 MUFU results that make ex2, lg2, sin, cos and sqrt.approx
-// bit-exact (data/sfu/, recorded on an H100 by tools/probes/sfu_table_probe.cu).
+// The H100's f32 MUFU results that make ex2, lg2, sin, cos, sqrt and
+// tanh.approx bit-exact (data/sfu/, recorded on an H100 by
+// tools/probes/sfu_table_probe.cu and tools/probes/tanh_probe.cu).
 //
 // tools/probes/sfu_structure_probe.cu established, on all 2^32 inputs, what
 // each MUFU result depends on, so that one small domain fixes the function
@@ -14,10 +15,13 @@
 //   quadrant by the usual identities. Table: sin and cos of the first quadrant.
 // - sqrt: scale invariant, sqrt(m 4^k) = sqrt(m) 2^k. Table: per input in
 //   [1, 4), the difference in units in the last place from float(sqrt(double)).
+// - tanh (tools/probes/tanh_probe.cu): odd; x itself below 2^-8 and 1 from 8
+//   on; in each binade between, a function of the top M fraction bits of x
+//   (M = 17 at 2^-8 up to 21 at 2^1). Table: per binade, the 2^M results.
 //
-// The three 2^24-word tables are stored second-order delta coded (data/sfu/
-// README.md) and kept that way in memory (packed_table.h). Each is read on
-// first use: together they take about 44 MB.
+// The three 2^24-word tables and tanh's 6.7 M words are stored second-order
+// delta coded (data/sfu/README.md) and kept that way in memory
+// (packed_table.h). Each is read on first use.
 #pragma once
 
 #include <array>
@@ -30,13 +34,15 @@
 
 namespace smsim::isa::sem {
 
-enum class MufuTable : uint8_t { ex2, lg2, sincos, sqrt };
-inline constexpr int kMufuTableCount = 4;
+enum class MufuTable : uint8_t { ex2, lg2, sincos, sqrt, tanh };
+inline constexpr int kMufuTableCount = 5;
 
 class MufuTables {
  public:
   static constexpr uint32_t kEntries = 1u << 24;
   static constexpr uint32_t kHalf = 1u << 23;
+  // Words in tanh_approx_f32.d2.zst: 11 binade headers and their results.
+  static constexpr uint32_t kTanhWords = 6684694;
 
   explicit MufuTables(std::string dir) : dir_(std::move(dir)) {}
   MufuTables(const MufuTables&) = delete;
@@ -57,6 +63,16 @@ class MufuTables {
   uint32_t cos_quadrant0(uint32_t r) const { return words_[2][kHalf + r]; }
   // Deviation for x in [1, 4): index = (exponent bit << 23) | fraction.
   int32_t sqrt_deviation(uint32_t index) const { return sqrt_[index]; }
+  // The exponent fields of the binades tanh's table covers (first <= last).
+  uint32_t tanh_first_field() const { return tanh_first_field_; }
+  uint32_t tanh_last_field() const {
+    return tanh_first_field_ + static_cast<uint32_t>(tanh_binades_.size()) - 1;
+  }
+  // tanh of a positive float in those binades.
+  uint32_t tanh(uint32_t magnitude) const {
+    const TanhBinade& b = tanh_binades_[(magnitude >> 23) - tanh_first_field_];
+    return tanh_[b.offset + ((magnitude & 0x7fffff) >> b.shift)];
+  }
 
   // Memory the loaded tables take.
   size_t bytes() const;
@@ -70,6 +86,15 @@ class MufuTables {
   mutable std::array<std::string, kMufuTableCount> error_;
   mutable DeltaWords words_[3];
   mutable NibbleArray sqrt_;
+  struct TanhBinade {
+    uint32_t offset;  // of the binade's first result in tanh_
+    uint32_t shift;   // 23 - M: the fraction bits the result does not depend on
+  };
+  mutable DeltaWords tanh_;
+  mutable std::vector<TanhBinade> tanh_binades_;
+  mutable uint32_t tanh_first_field_ = 0;
+
+  bool load_tanh(const std::string& path, std::string& error) const;
 };
 
 }  // namespace smsim::isa::sem

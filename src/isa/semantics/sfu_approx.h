@@ -1,11 +1,8 @@
 // Approximate SFU instructions.
 //
 // rcp.approx and rsqrt.approx (f32) are bit-exact through SfuTables, and so
-// are the f64 forms built on them; ex2, lg2, sin, cos and sqrt.approx (f32)
-// through MufuTables. tanh.approx.f32 is modelled as the correctly rounded
-// value of the exact function; how often that equals the H100's result is
-// measured by tests/isa/semantics/sfu_device_test.cpp and stated in
-// docs/isa-semantics.md.
+// are the f64 forms built on them; ex2, lg2, sin, cos, sqrt and tanh.approx
+// (f32) through MufuTables.
 #pragma once
 
 #include <cmath>
@@ -95,18 +92,9 @@ inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) 
   return (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
 }
 
-// Correctly rounded reference models for the remaining approximations.
+// The float nearest to value (the reference sqrt's table is measured against).
 inline uint32_t round_f32(double value) {
   return bits_of(static_cast<float>(value));
-}
-
-inline uint32_t finish_approx_f32(uint32_t x_nan_check, uint32_t result, bool ftz) {
-  if (is_nan_f32(x_nan_check) || is_nan_f32(result)) return kCanonicalNanF32;
-  return ftz ? flush_subnormal_f32(result) : result;
-}
-
-inline uint32_t tanh_approx_f32(uint32_t x) {
-  return finish_approx_f32(x, round_f32(std::tanh(static_cast<double>(f32_from_bits(x)))), false);
 }
 
 // ---- MUFU.EX2, LG2, SQRT, SIN, COS: bit-exact through MufuTables ----------
@@ -235,6 +223,21 @@ inline uint32_t sincos_approx_f32(const MufuTables& t, uint32_t x, bool cosine) 
 
 inline uint32_t sin_approx_f32(const MufuTables& t, uint32_t x) { return sincos_approx_f32(t, x, false); }
 inline uint32_t cos_approx_f32(const MufuTables& t, uint32_t x) { return sincos_approx_f32(t, x, true); }
+
+// tanh.approx.f32 (MUFU.TANH; there is no .ftz form and subnormals are kept).
+// Measured on all 2^32 inputs (tools/probes/tanh_probe.cu): exactly odd; x
+// itself below the table's binades (|x| < 2^-8, zeros and subnormals
+// included); +-1 above them (|x| >= 8, infinities included); every NaN gives
+// the canonical NaN, whatever its sign.
+inline uint32_t tanh_approx_f32(const MufuTables& t, uint32_t x) {
+  constexpr uint32_t kOneF32 = 0x3f800000;
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  const uint32_t sign = x & kSignF32;
+  const uint32_t magnitude = x & ~kSignF32;
+  if ((magnitude >> 23) < t.tanh_first_field()) return x;
+  if ((magnitude >> 23) > t.tanh_last_field()) return sign | kOneF32;
+  return sign | t.tanh(magnitude);
+}
 
 // div.approx.f32: a * rcp.approx.ftz(b), one rounding of the product
 // (bit-exact on the H100 with .ftz). Without .ftz a subnormal divisor first

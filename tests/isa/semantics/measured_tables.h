@@ -31,12 +31,13 @@ inline const SfuTables& sfu_tables() {
   return loaded;
 }
 
-// All four f32 MUFU tables, loaded.
+// All five f32 MUFU tables, loaded.
 inline const MufuTables& mufu_tables() {
   static const MufuTables& loaded = []() -> const MufuTables& {
     static const MufuTables tables(sfu_data_dir());
     std::string error;
-    for (MufuTable t : {MufuTable::ex2, MufuTable::lg2, MufuTable::sincos, MufuTable::sqrt}) {
+    for (MufuTable t : {MufuTable::ex2, MufuTable::lg2, MufuTable::sincos, MufuTable::sqrt,
+                        MufuTable::tanh}) {
       if (!tables.load(t, error)) abort_unreadable(error);
     }
     return tables;

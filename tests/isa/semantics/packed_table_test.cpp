@@ -41,9 +41,10 @@ TEST(DeltaWords, SmoothDataWithJumpsRoundTrips) {
   for (uint32_t i = 0; i < words.size(); ++i) ASSERT_EQ(d[i], words[i]) << i;
 }
 
-TEST(MufuTables, AllFourTablesTakeLessThan48MB) {
+// The four 2^24-entry tables stay under 48 MB; tanh's 6.7 M words add under 6 MB.
+TEST(MufuTables, AllFiveTablesTakeLessThan54MB) {
   const MufuTables& t = testing::mufu_tables();
-  EXPECT_LT(t.bytes(), size_t{48} << 20);
+  EXPECT_LT(t.bytes(), size_t{54} << 20);
   // Spot values: ex2(0) = 1, lg2(1) = 0, sin(0) = 0, cos(0) = 1.
   EXPECT_EQ(t.ex2(false, 0), 0x3f800000u);
   EXPECT_EQ(t.lg2(true, 0), 0u);

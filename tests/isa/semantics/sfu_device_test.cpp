@@ -1,11 +1,16 @@
 // Approximate SFU instructions against the H100: rcp/rsqrt/ex2/lg2/sin/cos/
-// sqrt.approx.f32 must match bit for bit (measured tables); for the functions modelled as
-// correctly rounded the test reports how often that equals the hardware and
-// fails only if the rate drops below what docs/isa-semantics.md states.
+// sqrt/tanh.approx.f32 must match bit for bit on every probe input (measured
+// tables), and a malformed tanh table is refused, not read past.
 #include <gtest/gtest.h>
 
-#include <cstdio>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "device_golden.h"
 #include "isa/semantics/sfu_approx.h"
@@ -96,21 +101,6 @@ TEST(SfuTables, MissingDirectoryIsADiagnosticNotACrash) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
-// Fraction of the probe's random inputs (past the cross product of special
-// values that opens every f32 record) on which `semantics` equals the device.
-double match_rate(const std::string& name, const testing::Semantics& semantics) {
-  const testing::DeviceRecord* record = testing::find_device_record(name);
-  if (record == nullptr) return -1;
-  constexpr uint32_t kFirstRandom = probe::kF32SpecialCount * probe::kF32SpecialCount;
-  uint32_t equal = 0;
-  for (uint32_t i = kFirstRandom; i < record->count; ++i) {
-    const uint64_t got =
-        semantics(testing::probe_operand(*record, i, 0), testing::probe_operand(*record, i, 1), 0);
-    equal += got == testing::device_result(*record, i) ? 1 : 0;
-  }
-  return static_cast<double>(equal) / (record->count - kFirstRandom);
-}
-
 // Every probe input (specials, edge cases and random operands) of the f32
 // MUFU functions, .ftz and not.
 TEST(SfuOnDevice, MufuF32IsBitExact) {
@@ -139,20 +129,46 @@ TEST(SfuOnDevice, MufuF32IsBitExact) {
                         [](uint64_t a, uint64_t, uint64_t) { return cos_approx_f32(mufu(), w(a)); });
 }
 
-TEST(SfuOnDevice, CorrectlyRoundedModelsMatchRates) {
-  struct Case {
-    const char* name;
-    testing::Semantics semantics;
-    double floor;  // the rate docs/isa-semantics.md states, rounded down
-  };
-  const Case cases[] = {
-      {"tanh.approx.f32", [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(w(a)); },
-       0.7},
-  };
-  for (const auto& c : cases) {
-    const double rate = match_rate(c.name, c.semantics);
-    std::printf("  %-22s %.4f of probe inputs bit-equal\n", c.name, rate);
-    EXPECT_GE(rate, c.floor) << c.name;
+TEST(SfuOnDevice, TanhIsBitExact) {
+  EXPECT_MATCHES_DEVICE("tanh.approx.f32",
+                        [](uint64_t a, uint64_t, uint64_t) { return tanh_approx_f32(mufu(), w(a)); });
+}
+
+// Writes `words` as a zstd frame into a fresh folder and loads its tanh table.
+bool load_tanh_words(const std::vector<uint32_t>& words, std::string& error) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("smsim-tanh-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::vector<char> packed(ZSTD_compressBound(words.size() * 4));
+  const size_t size = ZSTD_compress(packed.data(), packed.size(), words.data(), words.size() * 4, 1);
+  std::ofstream((dir / "tanh_approx_f32.d2.zst").string(), std::ios::binary)
+      .write(packed.data(), static_cast<std::streamsize>(size));
+  const MufuTables tables(dir.string());
+  const bool loaded = tables.load(MufuTable::tanh, error);
+  std::filesystem::remove_all(dir);
+  return loaded;
+}
+
+TEST(MufuTables, MalformedTanhTableIsRefused) {
+  std::string error;
+  EXPECT_FALSE(load_tanh_words({120, 1, 5, 0}, error));  // not the file's size
+  EXPECT_NE(error.find("expected a zstd frame"), std::string::npos) << error;
+  const uint32_t n = MufuTables::kTanhWords;
+  std::vector<uint32_t> words(n);
+  // One block of M = 22 (2^22 + 2 words), then a header at word 2^22 + 2.
+  words[0] = 120;
+  words[1] = 22;
+  const uint32_t next = (1u << 22) + 2;
+  for (const auto& [at, field, m] : {std::tuple{0u, 255u, 1u},  // the infinity/NaN field
+                                     std::tuple{0u, 120u, 24u},  // M above 23
+                                     std::tuple{next, 122u, 1u},  // binades not consecutive
+                                     std::tuple{next, 121u, 23u}}) {  // block past the end
+    std::vector<uint32_t> bad = words;
+    bad[at] = field;
+    bad[at + 1] = m;
+    error.clear();
+    EXPECT_FALSE(load_tanh_words(bad, error)) << at << " " << field << " " << m;
+    EXPECT_NE(error.find("malformed tanh table"), std::string::npos) << error;
   }
 }
 
