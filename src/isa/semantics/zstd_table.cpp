@@ -2,6 +2,7 @@
 
 #include <zstd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -9,18 +10,29 @@
 
 namespace smsim::isa::sem {
 
-bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::string& error) {
+namespace {
+
+// Reads the compressed file into `packed` and checks that it is one zstd
+// frame of `bytes` bytes.
+bool read_frame(const std::string& path, size_t bytes, std::string& packed, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open SFU table " + path;
     return false;
   }
-  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
-  if (size != bytes) {
+  packed.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != bytes) {
     error = path + ": expected a zstd frame of " + std::to_string(bytes) + " bytes";
     return false;
   }
+  return true;
+}
+
+}  // namespace
+
+bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::string& error) {
+  std::string packed;
+  if (!read_frame(path, bytes, packed, error)) return false;
   // Little-endian on disk, as on every host smsim builds for.
   const size_t got = ZSTD_decompress(out, bytes, packed.data(), packed.size());
   if (ZSTD_isError(got) || got != bytes) {
@@ -33,16 +45,8 @@ bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::stri
 bool stream_zstd(const std::string& path, size_t bytes, size_t unit,
                  const std::function<void(const unsigned char*, size_t)>& consume,
                  std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open SFU table " + path;
-    return false;
-  }
-  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != bytes) {
-    error = path + ": expected a zstd frame of " + std::to_string(bytes) + " bytes";
-    return false;
-  }
+  std::string packed;
+  if (!read_frame(path, bytes, packed, error)) return false;
   const std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
                                                                    &ZSTD_freeDCtx);
   std::vector<unsigned char> buffer(size_t{1} << 20);
@@ -63,7 +67,7 @@ bool stream_zstd(const std::string& path, size_t bytes, size_t unit,
     std::copy(buffer.begin() + static_cast<std::ptrdiff_t>(whole),
               buffer.begin() + static_cast<std::ptrdiff_t>(output.pos), buffer.begin());
     if (status == 0 && input.pos == input.size) break;
-    if (whole == 0 && output.pos == held && input.pos == input.size) break;
+    if (whole == 0 && input.pos == input.size) break;  // truncated frame: no progress left
   }
   if (total != bytes || held != 0) {
     error = path + ": corrupt zstd data";
