@@ -67,13 +67,14 @@ inline uint32_t rcp_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
   return sign | kept;
 }
 
-// rsqrt.approx.f32 / .ftz: negative inputs give NaN, -0 gives -infinity.
-inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
-  if (ftz) x = flush_subnormal_f32(x);
-  if (is_nan_f32(x)) return kCanonicalNanF32;
-  if ((x & ~kSignF32) == 0) return (x & kSignF32) | kInfinityF32;
-  if ((x & kSignF32) != 0) return kCanonicalNanF32;
-  if (x == kInfinityF32) return 0;
+// x = m * 4^k with m in [1, 4) (x positive and finite, subnormals
+// normalised): the split by which rsqrt and sqrt are scale invariant.
+struct PowerOfFourSplit {
+  uint32_t m;            // the float m
+  uint32_t table_index;  // (exponent bit of m << 23) | fraction: the tables' index over [1, 4)
+  int k;
+};
+inline PowerOfFourSplit split_power_of_four(uint32_t x) {
   int exponent = static_cast<int>(x >> 23) - 127;
   uint32_t fraction = x & 0x7fffff;
   if ((x >> 23) == 0) {
@@ -81,14 +82,23 @@ inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) 
     fraction = (fraction << shift) & 0x7fffff;
     exponent = -126 - shift;
   }
-  // x = m * 4^k with m in [1, 4): rsqrt(x) = rsqrt(m) * 2^-k.
   const int odd = exponent & 1;
-  const int k = (exponent - odd) / 2;
-  const uint32_t base_input = (static_cast<uint32_t>(127 + odd) << 23) | fraction;
-  const uint32_t index = (static_cast<uint32_t>(odd) << 23) | fraction;
-  const uint32_t base =
-      rsqrt_reference(base_input) + static_cast<uint32_t>(tables.rsqrt_deviation(index));
-  const int result_exponent = static_cast<int>(base >> 23) - k;
+  return {(static_cast<uint32_t>(127 + odd) << 23) | fraction,
+          (static_cast<uint32_t>(odd) << 23) | fraction, (exponent - odd) / 2};
+}
+
+// rsqrt.approx.f32 / .ftz: negative inputs give NaN, -0 gives -infinity.
+inline uint32_t rsqrt_approx_f32(const SfuTables& tables, uint32_t x, bool ftz) {
+  if (ftz) x = flush_subnormal_f32(x);
+  if (is_nan_f32(x)) return kCanonicalNanF32;
+  if ((x & ~kSignF32) == 0) return (x & kSignF32) | kInfinityF32;
+  if ((x & kSignF32) != 0) return kCanonicalNanF32;
+  if (x == kInfinityF32) return 0;
+  // rsqrt(m 4^k) = rsqrt(m) 2^-k.
+  const PowerOfFourSplit split = split_power_of_four(x);
+  const uint32_t base = rsqrt_reference(split.m) +
+                        static_cast<uint32_t>(tables.rsqrt_deviation(split.table_index));
+  const int result_exponent = static_cast<int>(base >> 23) - split.k;
   return (static_cast<uint32_t>(result_exponent) << 23) | (base & 0x7fffff);
 }
 
@@ -179,15 +189,10 @@ inline uint32_t sqrt_approx_ftz_f32(const MufuTables& t, uint32_t x) {
   if ((x & ~kSignF32) == 0) return x;  // sqrt(-0) = -0
   if ((x & kSignF32) != 0) return kCanonicalNanF32;
   if (x == kInfinityF32) return kInfinityF32;
-  const int exponent = static_cast<int>(x >> 23) - 127;
-  const int odd = exponent & 1;
-  const int k = (exponent - odd) / 2;
-  const uint32_t fraction = x & 0x7fffff;
-  const uint32_t base_input = (static_cast<uint32_t>(127 + odd) << 23) | fraction;
-  const uint32_t base =
-      round_f32(std::sqrt(static_cast<double>(f32_from_bits(base_input)))) +
-      static_cast<uint32_t>(t.sqrt_deviation((static_cast<uint32_t>(odd) << 23) | fraction));
-  return static_cast<uint32_t>(static_cast<int64_t>(base) + (int64_t{k} << 23));
+  const PowerOfFourSplit split = split_power_of_four(x);  // sqrt(m 4^k) = sqrt(m) 2^k
+  const uint32_t base = round_f32(std::sqrt(static_cast<double>(f32_from_bits(split.m)))) +
+                        static_cast<uint32_t>(t.sqrt_deviation(split.table_index));
+  return static_cast<uint32_t>(static_cast<int64_t>(base) + (int64_t{split.k} << 23));
 }
 
 // sqrt.approx.f32: subnormal x is scaled by 2^24 first and the result by 2^-12.
