@@ -26,16 +26,37 @@ void note(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", mess
 // More threads than this only wait on each other (an H100 has 132 SMs).
 constexpr std::uint32_t kMaxTimingThreads = 1024;
 
-// A whole decimal number from 1 to kMaxTimingThreads, else nullopt.
-std::optional<std::uint32_t> parse_thread_count(std::string_view text) {
-  if (text.empty() || text.size() > 4) return std::nullopt;
-  std::uint32_t value = 0;
+// A positive decimal count of at most 18 digits (no sign, no suffix).
+std::optional<std::uint64_t> parse_count(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::uint64_t value = 0;
   for (const char ch : text) {
     if (ch < '0' || ch > '9') return std::nullopt;
-    value = value * 10 + static_cast<std::uint32_t>(ch - '0');
+    value = value * 10 + static_cast<std::uint64_t>(ch - '0');
   }
-  if (value == 0 || value > kMaxTimingThreads) return std::nullopt;
+  if (value == 0) return std::nullopt;
   return value;
+}
+
+// A whole decimal number from 1 to kMaxTimingThreads, else nullopt.
+std::optional<std::uint32_t> parse_thread_count(std::string_view text) {
+  const std::optional<std::uint64_t> value = parse_count(text);
+  if (!value || *value > kMaxTimingThreads) return std::nullopt;
+  return static_cast<std::uint32_t>(*value);
+}
+
+// Reads one watchdog budget variable into `budget`; false (with a note) when
+// it is set to something that is not a positive count.
+bool read_budget(const char* variable, std::uint64_t& budget) {
+  const char* text = std::getenv(variable);
+  if (text == nullptr || *text == '\0') return true;
+  const std::optional<std::uint64_t> value = parse_count(text);
+  if (!value) {
+    note(fmt::format("{}={}: give a positive whole number", variable, text));
+    return false;
+  }
+  budget = *value;
+  return true;
 }
 
 }  // namespace
@@ -93,6 +114,10 @@ bool Context::create() {
   func::LaunchOptions options = func::launch_options_for(*gpu_);
   const char* contraction = std::getenv(kFmaContractionEnvVarName);
   options.fma_contraction = contraction == nullptr || std::string_view(contraction) != "0";
+  if (!read_budget(kMaxInstructionsEnvVarName, options.instruction_budget) ||
+      !read_budget(kMaxMillisecondsEnvVarName, options.time_budget_ms)) {
+    return false;
+  }
   // The device knows the model's CC, so a kernel using an instruction the
   // model lacks fails to load instead of running.
   device_ = std::make_unique<func::Device>(options, func::DeviceMemory::kDefaultReservation,

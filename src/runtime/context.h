@@ -36,6 +36,10 @@ inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
 // Host threads stepping the SMs in timing mode (`smsim run --timing-threads
 // N`); results are the same for every count.
 inline constexpr const char* kTimingThreadsEnvVarName = "SMSIM_TIMING_THREADS";
+// The per-launch watchdog (`smsim run --max-instructions N --max-milliseconds
+// M`): a launch past either budget fails with cudaErrorLaunchTimeout.
+inline constexpr const char* kMaxInstructionsEnvVarName = "SMSIM_MAX_INSTRUCTIONS";
+inline constexpr const char* kMaxMillisecondsEnvVarName = "SMSIM_MAX_MILLISECONDS";
 
 // One __cudaRegisterFatBinary: its device code, loaded on first use.
 struct ModuleRecord {

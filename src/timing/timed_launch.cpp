@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -726,6 +727,11 @@ std::optional<func::LaunchError> GridRun::deadlock() const {
 TimedLaunchResult GridRun::run() {
   SmWorkers workers(std::clamp<std::uint32_t>(launch_.options.host_threads, 1, p_.sm_count));
   auto step_one = [this](std::uint32_t i) { step(active_[i]); };
+  // The wall-clock watchdog (LaunchOptions::time_budget_ms), read every 1024
+  // simulated cycles so the clock costs nothing measurable.
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(launch_.options.time_budget_ms);
+  std::uint32_t cycles_since_clock_read = 0;
   for (;;) {
     dispatch_blocks();
     if (live_blocks_ == 0 && next_block_ >= total_blocks_) break;
@@ -757,6 +763,18 @@ TimedLaunchResult GridRun::run() {
                                 "kernel may never finish",
                                 launch_.kernel.name, launch_.options.instruction_budget)};
       break;
+    }
+    if (launch_.options.time_budget_ms != 0 && ++cycles_since_clock_read == 1024) {
+      cycles_since_clock_read = 0;
+      if (std::chrono::steady_clock::now() > deadline) {
+        error_ = func::LaunchError{
+            .code = func::CudaError::launch_timeout,
+            .message = fmt::format(
+                "kernel {}: watchdog: running for more than {} ms (simulated cycle {}); the "
+                "kernel may never finish",
+                launch_.kernel.name, launch_.options.time_budget_ms, now_)};
+        break;
+      }
     }
     std::uint64_t next = issued_any ? now_ + 1 : next_event;
     if (next_block_ < total_blocks_) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "engine_harness.h"
 #include "kernel_builder.h"
 
@@ -215,6 +217,26 @@ TEST(Watchdog, AnInfiniteLoopIsStopped) {
   EXPECT_NE(r.error.message.find("watchdog: more than 100000 warp-instructions"), std::string::npos)
       << r.error.message;
   EXPECT_LE(r.stats.warp_instructions, 100000u + 2 * 512);
+}
+
+// The other watchdog: wall-clock time, for kernels that are slow rather than
+// long (the instruction budget is left at its default of 2^36).
+TEST(Watchdog, ALaunchPastItsTimeBudgetIsStopped) {
+  KernelBuilder k("spin_forever");
+  const auto r0 = k.reg();
+  const auto loop = k.label();
+  k.bind(loop);
+  k.op(O::Add, {T::U32}, {}, 1, {k.r(r0), k.r(r0), k.imm(1)});
+  k.bra(loop);
+  Harness h;
+  h.options.time_budget_ms = 50;
+  const auto start = std::chrono::steady_clock::now();
+  const LaunchResult r = h.run(k.build(), {2}, {64}, ParamBytes());
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(r.error.code, CudaError::launch_timeout);
+  EXPECT_NE(r.error.message.find("watchdog: running for more than 50 ms"), std::string::npos)
+      << r.error.message;
+  EXPECT_LT(took, std::chrono::seconds(30));
 }
 
 // Every lane of one warp increments a global counter inside a lock taken

@@ -17,6 +17,7 @@ check() {  # DESCRIPTION CONDITION...
 "$nvcc" "$here/exit_status.cu" -o exit_status_static || exit 1
 "$nvcc" -cudart shared "$root/examples/device_query.cu" -o device_query || exit 1
 "$nvcc" -cudart shared "$here/syncwarp_kernel.cu" -o syncwarp_kernel || exit 1
+"$nvcc" -cudart shared "$here/spin_forever.cu" -o spin_forever || exit 1
 
 "$smsim" run -- ./exit_status >plain.out 2>plain.err
 check "the program's exit status is smsim's" test $? -eq 3
@@ -44,6 +45,21 @@ check "bar.warp.sync runs on the H100 model" grep -qx "cudaSuccess cudaSuccess" 
 "$smsim" run --gpu gtx1080 -- ./syncwarp_kernel >sync_cc61.out 2>&1
 check "a CC 6.1 model refuses bar.warp.sync at load time" grep -q "bar.warp.sync needs sm_70 but the simulated GPU is sm_61" sync_cc61.out
 check "and the launch fails" grep -qx "cudaErrorInvalidPtx cudaSuccess" sync_cc61.out
+
+# The watchdog, both budgets, both modes: a kernel that never ends is stopped.
+timeout 120 "$smsim" run --max-milliseconds 300 -- ./spin_forever >spin_ms.out 2>spin_ms.err
+check "--max-milliseconds stops a kernel that never ends (exit 1)" test $? -eq 1
+check "with cudaErrorLaunchTimeout at the synchronize" grep -qx "cudaSuccess cudaErrorLaunchTimeout" spin_ms.out
+check "and says which budget ran out" grep -q "watchdog: running for more than 300 ms" spin_ms.err
+check "naming the kernel once" grep -q "^smsim: kernel _Z12spin_foreverPVi: watchdog" spin_ms.err
+timeout 120 "$smsim" run --mode timing --max-milliseconds 300 -- ./spin_forever >spin_tms.out 2>spin_tms.err
+check "the time budget holds in timing mode" grep -qx "cudaSuccess cudaErrorLaunchTimeout" spin_tms.out
+check "timing mode names the budget too" grep -q "watchdog: running for more than 300 ms" spin_tms.err
+timeout 120 "$smsim" run --max-instructions 100000 -- ./spin_forever >spin_n.out 2>spin_n.err
+check "--max-instructions stops it too" grep -qx "cudaSuccess cudaErrorLaunchTimeout" spin_n.out
+check "naming the instruction budget" grep -q "watchdog: more than 100000 warp-instructions" spin_n.err
+SMSIM_MAX_MILLISECONDS=soon timeout 120 "$smsim" run -- ./spin_forever >spin_bad.out 2>spin_bad.err
+check "a malformed budget is refused, not ignored" grep -q "SMSIM_MAX_MILLISECONDS=soon: give a positive whole number" spin_bad.err
 
 LD_BIND_NOW=1 "$smsim" run -- ./device_query >bindnow.out 2>&1
 check "LD_BIND_NOW=1 finds every symbol" test $? -eq 0

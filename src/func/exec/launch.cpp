@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -37,19 +38,21 @@ struct SharedProgress {
   LaunchStats stats;
   std::map<std::uint64_t, std::string> printf_output;  // by block index
   std::vector<std::uint8_t> executed_at;               // opcode coverage, when recorded
+  // LaunchOptions::time_budget_ms from the launch's start; max() when none.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 enum class Round { running, finished, stopped };
 
+// `what` is the budget that ran out.
 LaunchError watchdog_error(const LaunchState& launch, const BlockState& block,
-                           const WarpState& warp) {
+                           const WarpState& warp, const std::string& what) {
   return LaunchError{
       .code = CudaError::launch_timeout,
       .message = fmt::format(
-          "kernel {}: watchdog: more than {} warp-instructions executed (block ({},{},{}) "
-          "warp {} at PTX line {}); the kernel may never finish",
-          launch.kernel.name, launch.options.instruction_budget, block.ctaid.x, block.ctaid.y,
-          block.ctaid.z, warp.index,
+          "kernel {}: watchdog: {} (block ({},{},{}) warp {} at PTX line {}); the kernel may "
+          "never finish",
+          launch.kernel.name, what, block.ctaid.x, block.ctaid.y, block.ctaid.z, warp.index,
           warp.control.pc() < launch.kernel.code.size()
               ? launch.kernel.code[warp.control.pc()].ptx_line
               : 0)};
@@ -79,7 +82,17 @@ Round run_round(const LaunchState& launch, std::span<BlockState> blocks, WarpCou
       }
       const std::uint64_t total = progress.executed.fetch_add(n, std::memory_order_relaxed) + n;
       if (total > launch.options.instruction_budget) {
-        error = watchdog_error(launch, block, warp);
+        error = watchdog_error(launch, block, warp,
+                               fmt::format("more than {} warp-instructions executed",
+                                           launch.options.instruction_budget));
+        return Round::stopped;
+      }
+      // One clock read per warp turn (up to 512 instructions) when a time
+      // budget is set.
+      if (launch.options.time_budget_ms != 0 && std::chrono::steady_clock::now() > progress.deadline) {
+        error = watchdog_error(
+            launch, block, warp,
+            fmt::format("running for more than {} ms", launch.options.time_budget_ms));
         return Round::stopped;
       }
       if (progress.stop.load(std::memory_order_relaxed)) return Round::stopped;
@@ -260,6 +273,10 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .cluster_dims = cluster_dims(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
+  if (options.time_budget_ms != 0) {
+    progress.deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options.time_budget_ms);
+  }
   if (!kernel.forms.empty()) progress.executed_at.assign(kernel.code.size(), 0);
   const std::uint64_t blocks = config.grid.count() / launch.cluster_dims.count();
   const auto threads = static_cast<std::uint32_t>(

@@ -38,6 +38,10 @@ struct LaunchOptions {
   bool independent_thread_scheduling = true;
   // Watchdog: the launch fails once this many warp-instructions have run.
   std::uint64_t instruction_budget = std::uint64_t{1} << 36;
+  // Wall-clock limit of one launch in milliseconds (0: none), checked after
+  // every warp's turn: a kernel that is slow rather than long is stopped
+  // the same way, with cudaErrorLaunchTimeout.
+  std::uint64_t time_budget_ms = 0;
   // Host threads that run blocks in parallel.
   std::uint32_t host_threads = 1;
   // Values of %nsmid and %nwarpid (the SM count and warp slots of the model).

@@ -118,8 +118,13 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
     // The device's own assert message, as the GPU prints it.
     std::fprintf(stderr, "%s\n", result.error.message.c_str());
   } else if (!result.ok() && !result.error.message.empty()) {
-    std::fprintf(stderr, "smsim: kernel %s: %s\n", kernel.record->name.c_str(),
-                 result.error.message.c_str());
+    // Most engine diagnostics already start with "kernel NAME: "; name it once.
+    const std::string own_prefix = "kernel " + kernel.record->name + ": ";
+    if (result.error.message.starts_with(own_prefix)) {
+      std::fprintf(stderr, "smsim: %s\n", result.error.message.c_str());
+    } else {
+      std::fprintf(stderr, "smsim: %s%s\n", own_prefix.c_str(), result.error.message.c_str());
+    }
   }
   if (!result.ok()) context.errors().kernel_failed(static_cast<std::int32_t>(result.error.code));
   return cudaSuccess;

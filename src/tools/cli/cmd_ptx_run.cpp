@@ -43,6 +43,7 @@ struct PtxRunOptions {
   GpuSelection gpu;
   std::uint32_t host_threads = 1;
   std::uint64_t max_instructions = 0;
+  std::uint64_t max_milliseconds = 0;
   bool no_fma_contraction = false;
   std::string mode = "functional";
   int regs_per_thread = 32;  // timing mode: for the occupancy (the PTX does not say)
@@ -122,6 +123,7 @@ int run_ptx(const PtxRunOptions& opts) {
   func::LaunchOptions launch_options = func::launch_options_for(*gpu);
   launch_options.host_threads = std::max<std::uint32_t>(opts.host_threads, 1);
   if (opts.max_instructions != 0) launch_options.instruction_budget = opts.max_instructions;
+  launch_options.time_budget_ms = opts.max_milliseconds;
   launch_options.fma_contraction = !opts.no_fma_contraction;
   func::Device device(launch_options, func::DeviceMemory::kDefaultReservation,
                       func::sm_number(*gpu));
@@ -295,6 +297,8 @@ void register_ptx_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--threads", opts->host_threads, "Host threads running blocks in parallel");
   cmd->add_option("--max-instructions", opts->max_instructions,
                   "Watchdog: fail after this many warp-instructions");
+  cmd->add_option("--max-milliseconds", opts->max_milliseconds,
+                  "Watchdog: fail a launch running longer than this (functional mode)");
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");
