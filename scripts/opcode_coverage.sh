@@ -2,12 +2,14 @@
 # Opcode coverage: runs the unit and conformance suites of an existing build
 # tree with SMSIM_OPCODE_COVERAGE set, so that every kernel the engine
 # launches records the instruction forms that ran, then reports them against
-# the opcode table and against the forms of real nvcc 13 PTX (docs/testing.md).
+# the opcode table, against the forms of real nvcc 13 PTX and against the form
+# catalog of sm_90 (docs/testing.md).
 #   scripts/opcode_coverage.sh [BUILD_DIR]        (default: build)
 # Writes BUILD_DIR/opcode-coverage.{records,txt,json}. The corpus is
 # $SMSIM_COVERAGE_CORPUS (files or folders) when set, else the sm_90 default
 # modules of build-corpus/ptx, else the ptx_corpus_quick output in BUILD_DIR,
 # else tools/ptx-corpus/generate.sh --sm 90 --variant default into BUILD_DIR.
+# The catalog is $SMSIM_COVERAGE_CATALOG when set, else tests/isa/forms/sm_90.forms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -37,6 +39,9 @@ else
 fi
 args=()
 for c in "${corpus[@]}"; do args+=(--corpus "$c"); done
+# The form catalog (tools/forms/catalog.py): every form ptxas accepts for sm_90.
+catalog=${SMSIM_COVERAGE_CATALOG:-tests/isa/forms/sm_90.forms}
+[[ -f $catalog ]] && args+=(--catalog "$catalog")
 
 touch "$records"
 "$build/bin/smsim" isa-coverage "$records" "${args[@]}" --json "$build/opcode-coverage.json" \

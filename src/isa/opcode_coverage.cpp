@@ -47,7 +47,8 @@ std::vector<Modifier> OpcodeCoverage::missing_modifiers() const {
 }
 
 CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
-                                     std::span<const FormCount> corpus) {
+                                     std::span<const FormCount> corpus,
+                                     std::span<const InstructionForm> catalog) {
   CoverageReport report;
   for (const OpcodeInfo& info : opcode_table()) {
     report.opcodes.push_back(OpcodeCoverage{.opcode = info.opcode,
@@ -85,6 +86,15 @@ CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
       report.missing_corpus_forms.push_back(fc);
     }
   }
+  for (const InstructionForm& form : catalog) {
+    OpcodeCoverage& c = report.opcodes[static_cast<std::size_t>(form.opcode)];
+    ++c.catalog_forms;
+    if (seen.contains(format_form(form))) {
+      ++c.catalog_forms_exercised;
+    } else {
+      c.missing_catalog_forms.push_back(form);
+    }
+  }
   std::sort(report.missing_corpus_forms.begin(), report.missing_corpus_forms.end(), more_frequent);
   CoverageTotals& t = report.totals;
   for (OpcodeCoverage& c : report.opcodes) {
@@ -106,6 +116,16 @@ CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
     t.corpus_forms_exercised += c.corpus_forms_exercised;
     t.corpus_instructions += c.corpus_instructions;
     t.corpus_instructions_exercised += c.corpus_instructions_exercised;
+    std::sort(c.missing_catalog_forms.begin(), c.missing_catalog_forms.end(),
+              [](const InstructionForm& a, const InstructionForm& b) {
+                return format_form(a) < format_form(b);
+              });
+    if (c.catalog_forms != 0) {
+      ++t.catalog_opcodes;
+      if (c.catalog_forms_exercised != 0) ++t.catalog_opcodes_exercised;
+    }
+    t.catalog_forms += c.catalog_forms;
+    t.catalog_forms_exercised += c.catalog_forms_exercised;
   }
   return report;
 }

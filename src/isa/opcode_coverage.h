@@ -4,7 +4,10 @@
 // (every type and modifier nvcc emits for any target), so per opcode the
 // report gives exercised/allowed types and modifiers; the honest measure is
 // the second one, the forms that appear in real PTX (a corpus of nvcc
-// output), weighted by how often each appears.
+// output), weighted by how often each appears. A third, the form catalog
+// (tests/isa/forms/<target>.forms: every form ptxas accepts for the target,
+// docs/opcode-coverage.md), lists the valid combinations themselves, so it
+// says which valid forms no test ever ran.
 
 #include <cstdint>
 #include <span>
@@ -29,6 +32,9 @@ struct OpcodeCoverage {
   std::size_t corpus_forms = 0, corpus_forms_exercised = 0;
   std::uint64_t corpus_instructions = 0, corpus_instructions_exercised = 0;
   std::vector<FormCount> missing_corpus_forms;  // most frequent first
+  // Forms of this opcode in the catalog, and those that never ran.
+  std::size_t catalog_forms = 0, catalog_forms_exercised = 0;
+  std::vector<InstructionForm> missing_catalog_forms;  // form text order
 
   std::vector<Type> missing_types() const;
   std::vector<Modifier> missing_modifiers() const;
@@ -42,6 +48,8 @@ struct CoverageTotals {
   std::size_t corpus_opcodes = 0, corpus_opcodes_exercised = 0;
   std::size_t corpus_forms = 0, corpus_forms_exercised = 0;
   std::uint64_t corpus_instructions = 0, corpus_instructions_exercised = 0;
+  std::size_t catalog_opcodes = 0, catalog_opcodes_exercised = 0;
+  std::size_t catalog_forms = 0, catalog_forms_exercised = 0;
 };
 
 struct CoverageReport {
@@ -50,8 +58,9 @@ struct CoverageReport {
   std::vector<FormCount> missing_corpus_forms;  // all opcodes, most frequent first
 };
 
-// `exercised` may repeat forms; `corpus` must hold each form once.
+// `exercised` may repeat forms; `corpus` and `catalog` must hold each form once.
 CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
-                                     std::span<const FormCount> corpus);
+                                     std::span<const FormCount> corpus,
+                                     std::span<const InstructionForm> catalog = {});
 
 }  // namespace smsim::isa

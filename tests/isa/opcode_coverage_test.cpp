@@ -64,5 +64,26 @@ TEST(OpcodeCoverage, CorpusFormsAreCoveredOnlyByTheExactForm) {
   EXPECT_EQ(r.missing_corpus_forms[1].form.opcode, Opcode::Add);
 }
 
+TEST(OpcodeCoverage, CatalogFormsNeverExecutedAreListedPerOpcode) {
+  const std::vector<InstructionForm> exercised{form("add\tf32\trn"), form("add\tf32\trn"),
+                                               form("mul\ts32\tlo")};
+  const std::vector<InstructionForm> catalog{form("add\tf32\trz"), form("add\tf32\trn"),
+                                             form("add\tf32\t"), form("fma\tf32\trn")};
+  const CoverageReport r = build_coverage_report(exercised, {}, catalog);
+  const OpcodeCoverage& add = of(r, Opcode::Add);
+  EXPECT_EQ(add.catalog_forms, 3U);
+  EXPECT_EQ(add.catalog_forms_exercised, 1U);
+  ASSERT_EQ(add.missing_catalog_forms.size(), 2U);
+  // Sorted by form text, so the report is stable.
+  EXPECT_EQ(format_form(add.missing_catalog_forms[0]), "add\tf32\t");
+  EXPECT_EQ(format_form(add.missing_catalog_forms[1]), "add\tf32\trz");
+  // An exercised form outside the catalog counts nowhere in the catalog totals.
+  EXPECT_EQ(of(r, Opcode::Mul).catalog_forms, 0U);
+  EXPECT_EQ(r.totals.catalog_opcodes, 2U);
+  EXPECT_EQ(r.totals.catalog_opcodes_exercised, 1U);
+  EXPECT_EQ(r.totals.catalog_forms, 4U);
+  EXPECT_EQ(r.totals.catalog_forms_exercised, 1U);
+}
+
 }  // namespace
 }  // namespace smsim::isa

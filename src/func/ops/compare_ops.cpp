@@ -10,6 +10,7 @@
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/float_rounding.h"
+#include "isa/semantics/compare_result.h"
 #include "isa/semantics/convert_float.h"
 
 namespace smsim::func {
@@ -131,15 +132,24 @@ struct SetpExec {
   }
 };
 
-// set.CmpOp{.BoolOp}.dtype.stype: all ones (or 1.0f) for true, 0 for false.
+// set.CmpOp{.BoolOp}.dtype.stype: all ones (or 1.0 in the float destination's
+// format) for true, 0 for false.
+isa::sem::SetDestination set_destination(isa::Type t) {
+  switch (t) {
+    case isa::Type::F32: return isa::sem::SetDestination::f32;
+    case isa::Type::F16: return isa::sem::SetDestination::f16;
+    case isa::Type::Bf16: return isa::sem::SetDestination::bf16;
+    case isa::Type::S32: return isa::sem::SetDestination::s32;
+    default: return isa::sem::SetDestination::u32;
+  }
+}
+
 template <typename T>
 struct SetExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    const bool float_result = in.type == isa::Type::F32;
+    const isa::sem::SetDestination dest = set_destination(in.type);
     for_each_lane(mask, [&](unsigned lane) {
-      const bool r = lane_compare<T>(c, in, lane);
-      const std::uint64_t bits = float_result ? (r ? 0x3F80'0000u : 0u) : (r ? 0xFFFF'FFFFu : 0u);
-      write(c, in.dst[0], lane, bits);
+      write(c, in.dst[0], lane, isa::sem::set_result(lane_compare<T>(c, in, lane), dest));
     });
   }
 };

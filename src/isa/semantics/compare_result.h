@@ -23,12 +23,24 @@ constexpr bool combine_predicate(bool compared, PredicateCombine op, bool c) {
   return compared;
 }
 
-enum class SetDestination : uint8_t { u32, s32, f32 };
+enum class SetDestination : uint8_t { u32, s32, f32, f16, bf16 };
 
-// set: all ones for an integer destination, 1.0f for f32; zero when false.
+// set: all ones for an integer destination, 1.0 in the destination's float
+// format (f32, f16, bf16); zero when false.
 constexpr uint32_t set_result(bool value, SetDestination dest) {
   if (!value) return 0;
-  return dest == SetDestination::f32 ? 0x3f800000u : 0xffffffffu;
+  switch (dest) {
+    case SetDestination::f32:
+      return 0x3f800000u;
+    case SetDestination::f16:
+      return 0x3c00u;
+    case SetDestination::bf16:
+      return 0x3f80u;
+    case SetDestination::u32:
+    case SetDestination::s32:
+      break;
+  }
+  return 0xffffffffu;
 }
 
 }  // namespace smsim::isa::sem

@@ -1,10 +1,12 @@
-// `smsim isa-coverage RECORDS... [--corpus PATH]... [--json OUT] [--top N]`:
+// `smsim isa-coverage RECORDS... [--corpus PATH]... [--catalog FILE] [--json OUT] [--top N]`:
 // reads opcode-coverage records (lines written by the engine under
 // SMSIM_OPCODE_COVERAGE, see func/exec/opcode_coverage.h) and reports, per
 // opcode of the table, exercised/allowed types and modifiers and the missing
 // ones; with --corpus, also the forms that real nvcc output contains (every
 // instruction of every module, parsed by the front end) and how many of
-// those the records exercised. Exit 0 when the report is written, 2 when an
+// those the records exercised; with --catalog (tools/forms/catalog.py), per
+// opcode the catalog's valid forms exercised/total and every catalog form
+// never executed. Exit 0 when the report is written, 2 when an
 // input cannot be read.
 
 #include <fmt/format.h>
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -30,6 +33,7 @@ namespace fs = std::filesystem;
 struct IsaCoverageOptions {
   std::vector<std::string> records;
   std::vector<std::string> corpus;
+  std::string catalog;
   std::string json_path;
   std::size_t top = 60;
 };
@@ -39,6 +43,7 @@ struct Inputs {
   std::size_t unreadable_lines = 0;
   std::map<std::string, isa::FormCount> corpus;  // by form text
   std::size_t corpus_modules = 0, corpus_rejected = 0;
+  std::vector<isa::InstructionForm> catalog;
 };
 
 bool read_file(const fs::path& path, std::string& text) {
@@ -67,6 +72,35 @@ bool read_records(const std::string& path, Inputs& in) {
       }
     }
     start = end + 1;
+  }
+  return true;
+}
+
+// One form per line; `#` starts a comment line. A line that is not a form
+// means the catalog and the opcode table disagree, which makes every number
+// of the report doubtful, so it is an error rather than a skipped line.
+bool read_catalog(const std::string& path, Inputs& in) {
+  std::string text;
+  if (!read_file(path, text)) {
+    std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", path.c_str());
+    return false;
+  }
+  std::size_t start = 0, line_no = 0;
+  std::set<std::string> seen;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + start, end - start);
+    ++line_no;
+    start = end + 1;
+    if (line.empty() || line.front() == '#') continue;
+    auto form = isa::parse_form(line);
+    if (!form) {
+      std::fprintf(stderr, "smsim isa-coverage: %s:%zu: not a form of the opcode table: '%.*s'\n",
+                   path.c_str(), line_no, static_cast<int>(line.size()), line.data());
+      return false;
+    }
+    if (seen.insert(isa::format_form(*form)).second) in.catalog.push_back(std::move(*form));
   }
   return true;
 }
@@ -152,7 +186,12 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::siz
         t.corpus_instructions_exercised, t.corpus_instructions,
         percent(t.corpus_instructions_exercised, t.corpus_instructions));
   }
-  out += "\nper opcode: types, modifiers, corpus forms (corpus instructions)\n";
+  if (!in.catalog.empty()) {
+    out += fmt::format("  catalog: {}/{} opcodes, {}/{} forms exercised ({})\n",
+                       t.catalog_opcodes_exercised, t.catalog_opcodes, t.catalog_forms_exercised,
+                       t.catalog_forms, percent(t.catalog_forms_exercised, t.catalog_forms));
+  }
+  out += "\nper opcode: types, modifiers, corpus forms (corpus instructions), catalog forms\n";
   for (const isa::OpcodeCoverage& c : r.opcodes) {
     out += fmt::format("{:<26} types {:>2}/{:<2} modifiers {:>3}/{:<3}",
                        isa::opcode_mnemonic(c.opcode), c.allowed_types.size() - c.missing_types().size(),
@@ -162,6 +201,9 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::siz
     if (c.corpus_forms != 0) {
       out += fmt::format(" corpus {:>3}/{:<3} ({})", c.corpus_forms_exercised, c.corpus_forms,
                          percent(c.corpus_instructions_exercised, c.corpus_instructions));
+    }
+    if (c.catalog_forms != 0) {
+      out += fmt::format(" catalog {:>4}/{:<4}", c.catalog_forms_exercised, c.catalog_forms);
     }
     out += '\n';
     if (const auto missing = c.missing_types(); !missing.empty()) {
@@ -177,6 +219,19 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::siz
     for (std::size_t i = 0; i < r.missing_corpus_forms.size() && i < top; ++i) {
       const isa::FormCount& fc = r.missing_corpus_forms[i];
       out += fmt::format("{:>8}  {}\n", fc.count, isa::form_ptx_spelling(fc.form));
+    }
+  }
+  if (!in.catalog.empty()) {
+    out += fmt::format("\ncatalog forms never executed ({} of {})\n",
+                       t.catalog_forms - t.catalog_forms_exercised, t.catalog_forms);
+    for (const isa::OpcodeCoverage& c : r.opcodes) {
+      if (c.missing_catalog_forms.empty()) continue;
+      out += fmt::format("{} ({} of {}):", isa::opcode_mnemonic(c.opcode),
+                         c.missing_catalog_forms.size(), c.catalog_forms);
+      for (const isa::InstructionForm& f : c.missing_catalog_forms) {
+        out += ' ' + isa::form_ptx_spelling(f);
+      }
+      out += '\n';
     }
   }
   return out;
@@ -202,6 +257,12 @@ nlohmann::json forms_json(const std::vector<isa::FormCount>& forms) {
   return j;
 }
 
+nlohmann::json form_texts_json(const std::vector<isa::InstructionForm>& forms) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const isa::InstructionForm& f : forms) j.push_back(isa::format_form(f));
+  return j;
+}
+
 nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
   const isa::CoverageTotals& t = r.totals;
   nlohmann::json j;
@@ -220,7 +281,11 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
                   {"corpus_forms", t.corpus_forms},
                   {"corpus_forms_exercised", t.corpus_forms_exercised},
                   {"corpus_instructions", t.corpus_instructions},
-                  {"corpus_instructions_exercised", t.corpus_instructions_exercised}};
+                  {"corpus_instructions_exercised", t.corpus_instructions_exercised},
+                  {"catalog_opcodes", t.catalog_opcodes},
+                  {"catalog_opcodes_exercised", t.catalog_opcodes_exercised},
+                  {"catalog_forms", t.catalog_forms},
+                  {"catalog_forms_exercised", t.catalog_forms_exercised}};
   nlohmann::json opcodes = nlohmann::json::array();
   for (const isa::OpcodeCoverage& c : r.opcodes) {
     nlohmann::json forms = nlohmann::json::array();
@@ -237,10 +302,18 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
                        {"corpus_forms_exercised", c.corpus_forms_exercised},
                        {"corpus_instructions", c.corpus_instructions},
                        {"corpus_instructions_exercised", c.corpus_instructions_exercised},
-                       {"missing_corpus_forms", forms_json(c.missing_corpus_forms)}});
+                       {"missing_corpus_forms", forms_json(c.missing_corpus_forms)},
+                       {"catalog_forms", c.catalog_forms},
+                       {"catalog_forms_exercised", c.catalog_forms_exercised},
+                       {"missing_catalog_forms", form_texts_json(c.missing_catalog_forms)}});
   }
   j["opcodes"] = std::move(opcodes);
   j["missing_corpus_forms"] = forms_json(r.missing_corpus_forms);
+  // Every corpus form in form text (isa/instruction_form.h), for tools that
+  // read forms back (tools/forms/catalog.py).
+  nlohmann::json corpus = nlohmann::json::array();
+  for (const auto& [key, fc] : in.corpus) corpus.push_back({{"form", key}, {"count", fc.count}});
+  j["corpus_forms"] = std::move(corpus);
   return j;
 }
 
@@ -252,10 +325,11 @@ int run_isa_coverage(const IsaCoverageOptions& opts) {
   for (const std::string& path : opts.corpus) {
     if (!read_corpus(path, in)) return kExitUsage;
   }
+  if (!opts.catalog.empty() && !read_catalog(opts.catalog, in)) return kExitUsage;
   std::vector<isa::FormCount> corpus;
   corpus.reserve(in.corpus.size());
-  for (auto& [key, fc] : in.corpus) corpus.push_back(std::move(fc));
-  const isa::CoverageReport report = isa::build_coverage_report(in.exercised, corpus);
+  for (const auto& [key, fc] : in.corpus) corpus.push_back(fc);
+  const isa::CoverageReport report = isa::build_coverage_report(in.exercised, corpus, in.catalog);
   const std::string text = text_report(report, in, opts.top);
   std::fwrite(text.data(), 1, text.size(), stdout);
   if (!opts.json_path.empty()) {
@@ -279,6 +353,8 @@ void register_isa_coverage(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--corpus", opts->corpus,
                   "PTX file or folder of *.ptx: the forms real PTX contains (repeatable)");
+  cmd->add_option("--catalog", opts->catalog,
+                  "Form catalog (tests/isa/forms/<target>.forms): valid forms to report against");
   cmd->add_option("--json", opts->json_path, "Also write the whole report as JSON here");
   cmd->add_option("--top", opts->top, "How many missing corpus forms the text lists");
   cmd->callback([opts, &exit_code] { exit_code = run_isa_coverage(*opts); });

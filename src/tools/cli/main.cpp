@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   smsim::cli::register_ptx_run(app, exit_code);
   smsim::cli::register_run(app, exit_code);
   smsim::cli::register_isa_coverage(app, exit_code);
+  smsim::cli::register_isa_table(app, exit_code);
   smsim::cli::register_annotate(app, exit_code);
 
   try {

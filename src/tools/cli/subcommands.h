@@ -18,6 +18,7 @@ void register_occupancy(CLI::App& app, int& exit_code);
 void register_ptx_run(CLI::App& app, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_isa_coverage(CLI::App& app, int& exit_code);
+void register_isa_table(CLI::App& app, int& exit_code);
 void register_annotate(CLI::App& app, int& exit_code);
 
 }  // namespace smsim::cli

@@ -147,6 +147,10 @@ TEST(CompareHandComputed, UnorderedAndSet) {
   EXPECT_TRUE(compare_f32(FloatCompare::eq, 0x00000001, 0, true));   // ftz: subnormal == 0
   EXPECT_EQ(set_result(true, SetDestination::f32), 0x3f800000u);
   EXPECT_EQ(set_result(true, SetDestination::s32), 0xffffffffu);
+  // A half-precision destination gets 1.0 in its own format (H100, form sweep).
+  EXPECT_EQ(set_result(true, SetDestination::f16), 0x3c00u);
+  EXPECT_EQ(set_result(true, SetDestination::bf16), 0x3f80u);
+  EXPECT_EQ(set_result(false, SetDestination::bf16), 0u);
   EXPECT_TRUE(compare_int<uint32_t>(IntCompare::gt, 0xffffffffu, 1));  // hi
   EXPECT_FALSE(compare_int<int32_t>(IntCompare::gt, -1, 1));
   EXPECT_TRUE(combine_predicate(true, PredicateCombine::xor_, false));
