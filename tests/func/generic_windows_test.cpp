@@ -23,6 +23,21 @@ TEST(GenericWindows, CvtaRoundTripsAndIsspacep) {
   EXPECT_EQ(resolve_generic(l).address, 8u);
 }
 
+// cvta.param: a kernel parameter's generic address (a __grid_constant__
+// CUtensorMap's, for cp.async.bulk.tensor) resolves back to its offset in the
+// param buffer, and no other window claims it.
+TEST(GenericWindows, ParamWindowRoundTrips) {
+  const std::uint64_t p = to_generic(MemorySpace::param, 0x80);
+  EXPECT_TRUE(is_in_space(MemorySpace::param, p));
+  EXPECT_FALSE(is_in_space(MemorySpace::global, p));
+  EXPECT_FALSE(is_in_space(MemorySpace::shared, p));
+  EXPECT_EQ(resolve_generic(p).space, MemorySpace::param);
+  EXPECT_EQ(resolve_generic(p).address, 0x80u);
+  EXPECT_EQ(from_generic(MemorySpace::param, p), 0x80u);
+  EXPECT_FALSE(in_param_window(kSharedWindowBase));
+  EXPECT_FALSE(in_param_window(kLocalWindowBase));
+}
+
 TEST(GenericWindows, HostAddressesAreGlobal) {
   int x = 0;
   std::vector<int> heap(4);

@@ -178,19 +178,25 @@ class KernelDecoder {
       in.guard_negated = s.guard_negated;
     }
     bool have_address = false;
+    std::uint8_t memory_sources = 0;
     const bool listed = has_operand_list(s.opcode);
     if (listed) in.operand_list = static_cast<std::uint32_t>(operand_lists_.size());
     for (std::size_t k = 0; k < s.operands.size(); ++k) {
       const SpecOperand& o = s.operands[k];
       if (o.kind == SpecOperand::Kind::address && have_address) {
-        // A second memory operand (cp.async's source) is a source operand.
-        if (in.src_count == kMaxSrc) {
+        // A second memory operand (cp.async's source) is a source operand;
+        // with an operand list, the memory operands alone fill src[] in
+        // order (the tensor copies' map and mbarrier around listed ones).
+        const std::uint8_t slot = listed ? memory_sources : in.src_count;
+        if (slot == kMaxSrc) {
           fail(s, "too many source operands");
           continue;
         }
         Operand second{.kind = OperandKind::address, .imm = o.imm};
         if (o.reg != kNoReg && register_ok(s, o.reg)) second.reg = o.reg;
-        in.src[in.src_count++] = second;
+        in.src[slot] = second;
+        ++memory_sources;
+        ++in.src_count;
         continue;
       }
       if (o.kind == SpecOperand::Kind::address) {
@@ -372,10 +378,14 @@ class KernelDecoder {
     }
   }
 
-  // Matrix instructions keep their many operands in the kernel's list.
+  // Matrix instructions and tensor copies (up to five coordinates, three
+  // im2col offsets, a CTA mask and a cache policy) keep their many operands
+  // in the kernel's list.
   static bool has_operand_list(isa::Opcode op) {
     return op == isa::Opcode::Mma || op == isa::Opcode::WmmaLoad || op == isa::Opcode::WmmaStore ||
-           op == isa::Opcode::WmmaMma;
+           op == isa::Opcode::WmmaMma || op == isa::Opcode::CpAsyncBulkTensor ||
+           op == isa::Opcode::CpReduceAsyncBulkTensor ||
+           op == isa::Opcode::CpAsyncBulkPrefetchTensor;
   }
 
   const KernelSpec& spec_;

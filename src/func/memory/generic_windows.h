@@ -4,8 +4,10 @@
 // addresses of this process, which on x86-64 and AArch64 Linux lie in the
 // lower half; the windows sit in the upper (kernel) half, where no user-space
 // mapping can ever be, so a generic address is classified by a range test.
-// `cvta.to.shared`/`cvta.shared`, `cvta.to.local`/`cvta.local` and `isspacep`
-// all follow from these two constants.
+// `cvta.to.shared`/`cvta.shared`, `cvta.to.local`/`cvta.local`, `cvta.param`
+// and `isspacep` all follow from these constants. The param window holds the
+// kernel's parameter buffer: a `__grid_constant__` parameter's address (the
+// tensor map of cp.async.bulk.tensor, typically) is `cvta.param` of it.
 
 #include <cstdint>
 
@@ -15,6 +17,7 @@ namespace smsim::func {
 
 inline constexpr std::uint64_t kSharedWindowBase = 0xFFFF'FE00'0000'0000;
 inline constexpr std::uint64_t kLocalWindowBase = 0xFFFF'FF00'0000'0000;
+inline constexpr std::uint64_t kParamWindowBase = 0xFFFF'FD00'0000'0000;
 // Each window spans 4 GiB: more than any CC's shared memory per block or local
 // memory per thread, so an offset always fits in 32 bits.
 inline constexpr std::uint64_t kWindowBytes = std::uint64_t{1} << 32;
@@ -41,10 +44,14 @@ constexpr bool in_shared_window(std::uint64_t generic) {
 constexpr bool in_local_window(std::uint64_t generic) {
   return generic - kLocalWindowBase < kWindowBytes;
 }
+constexpr bool in_param_window(std::uint64_t generic) {
+  return generic - kParamWindowBase < kWindowBytes;
+}
 
 constexpr GenericTarget resolve_generic(std::uint64_t generic) {
   if (in_shared_window(generic)) return {MemorySpace::shared, generic - kSharedWindowBase};
   if (in_local_window(generic)) return {MemorySpace::local, generic - kLocalWindowBase};
+  if (in_param_window(generic)) return {MemorySpace::param, generic - kParamWindowBase};
   return {MemorySpace::global, generic};
 }
 
@@ -56,9 +63,10 @@ constexpr std::uint64_t to_generic(MemorySpace space, std::uint64_t address) {
       return kSharedWindowBase + address;
     case MemorySpace::local:
       return kLocalWindowBase + address;
+    case MemorySpace::param:
+      return kParamWindowBase + address;
     case MemorySpace::global:
     case MemorySpace::constant:
-    case MemorySpace::param:
     case MemorySpace::generic:
       return address;
   }
@@ -73,16 +81,17 @@ constexpr std::uint64_t from_generic(MemorySpace space, std::uint64_t generic) {
       return generic - kSharedWindowBase;
     case MemorySpace::local:
       return generic - kLocalWindowBase;
+    case MemorySpace::param:
+      return generic - kParamWindowBase;
     case MemorySpace::global:
     case MemorySpace::constant:
-    case MemorySpace::param:
     case MemorySpace::generic:
       return generic;
   }
   return generic;
 }
 
-// isspacep.X as far as the windows tell: a generic address outside both is
+// isspacep.X as far as the windows tell: a generic address outside all three is
 // global or constant (the engine's isspacep tells those two apart by the
 // allocation's kind).
 constexpr bool is_in_space(MemorySpace space, std::uint64_t generic) {
@@ -93,8 +102,10 @@ constexpr bool is_in_space(MemorySpace space, std::uint64_t generic) {
       return in_local_window(generic);
     case MemorySpace::global:
     case MemorySpace::constant:
-      return !in_shared_window(generic) && !in_local_window(generic);
+      return !in_shared_window(generic) && !in_local_window(generic) &&
+             !in_param_window(generic);
     case MemorySpace::param:
+      return in_param_window(generic);
     case MemorySpace::generic:
       return false;
   }

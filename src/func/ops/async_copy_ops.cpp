@@ -1,7 +1,8 @@
 // cp.async (global -> shared, 4/8/16 bytes, optional source size or
 // ignore-src predicate), cp.async.bulk (global or shared::cta ->
-// shared::cluster completing mbarrier transaction bytes, shared::cta ->
-// global in bulk groups) and their groups. The engine performs each copy when
+// shared::cluster completing mbarrier transaction bytes, multicast to several
+// CTAs of the cluster, shared::cta -> global in bulk groups),
+// cp.async.bulk.prefetch (an L2 hint: no effect on values) and their groups. The engine performs each copy when
 // the instruction issues: a copy may complete at any time before the
 // wait_group / wait_all / mbarrier phase that waits for it, so completing at
 // once is one of the orders the hardware allows, and the commit/wait
@@ -14,8 +15,8 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/mbarrier_tx.h"
 #include "func/ops/memory_access.h"
-#include "isa/semantics/mbarrier_state.h"
 
 namespace smsim::func {
 namespace {
@@ -56,36 +57,59 @@ void copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 }
 
 // cp.async.bulk sources after the destination address: the source address,
-// the size in bytes, then the mbarrier (shared::cluster forms).
+// the size in bytes, then the mbarrier (shared::cluster forms) and the CTA
+// mask (multicast).
 constexpr std::uint8_t kBulkSize = 1;
 constexpr std::uint8_t kBulkBarrier = 2;
+constexpr std::uint8_t kBulkCtaMask = 3;
 // Bulk copies move 16-byte aligned chunks.
 constexpr std::uint64_t kBulkChunk = 16;
+
+// Copies `size` bytes; false after reporting a fault.
+bool copy_chunks(ExecContext& c, MemorySpace source, std::uint64_t src, MemorySpace destination,
+                 std::uint64_t dst, std::uint64_t size, unsigned lane) {
+  for (std::uint64_t at = 0; at < size; at += kBulkChunk) {
+    const std::byte* from = resolve(c, source, src + at, kBulkChunk, AccessKind::read, lane);
+    if (from == nullptr) return false;
+    std::byte chunk[kBulkChunk];
+    std::memcpy(chunk, from, kBulkChunk);
+    std::byte* to = resolve(c, destination, dst + at, kBulkChunk, AccessKind::write, lane);
+    if (to == nullptr) return false;
+    std::memcpy(to, chunk, kBulkChunk);
+  }
+  return true;
+}
 
 template <MemorySpace Source, MemorySpace Destination, bool CompletesTx>
 void bulk_copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for_each_lane(mask, [&](unsigned lane) {
     if (c.error) return;
     const std::uint64_t size = read(c, in.src[kBulkSize], lane);
-    const std::uint64_t dst = lane_address(c, in, lane);
-    const std::uint64_t src = read(c, in.src[kSourceAddress], lane);
-    for (std::uint64_t at = 0; at < size; at += kBulkChunk) {
-      const std::byte* from = resolve(c, Source, src + at, kBulkChunk, AccessKind::read, lane);
-      if (from == nullptr) return;
-      std::byte chunk[kBulkChunk];
-      std::memcpy(chunk, from, kBulkChunk);
-      std::byte* to = resolve(c, Destination, dst + at, kBulkChunk, AccessKind::write, lane);
-      if (to == nullptr) return;
-      std::memcpy(to, chunk, kBulkChunk);
+    if (!copy_chunks(c, Source, read(c, in.src[kSourceAddress], lane), Destination,
+                     lane_address(c, in, lane), size, lane)) {
+      return;
     }
-    if constexpr (CompletesTx) {
-      std::byte* bar = resolve(c, MemorySpace::shared, read(c, in.src[kBulkBarrier], lane),
-                               sizeof(std::uint64_t), AccessKind::atomic, lane);
-      if (bar == nullptr) return;
-      std::uint64_t word;
-      std::memcpy(&word, bar, sizeof word);
-      word = isa::sem::mbarrier_complete_tx(word, static_cast<std::uint32_t>(size));
-      std::memcpy(bar, &word, sizeof word);
+    if constexpr (CompletesTx) complete_tx(c, read(c, in.src[kBulkBarrier], lane), size, lane);
+  });
+}
+
+// .multicast::cluster: the same bytes land at the same offset of every CTA in
+// the mask, each completing its own mbarrier at the barrier's offset.
+void bulk_multicast(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const std::uint64_t size = read(c, in.src[kBulkSize], lane);
+    const std::uint64_t src = read(c, in.src[kSourceAddress], lane);
+    const std::uint64_t dst = lane_address(c, in, lane);
+    const std::uint64_t barrier = read(c, in.src[kBulkBarrier], lane);
+    const auto ranks = static_cast<std::uint32_t>(read(c, in.src[kBulkCtaMask], lane));
+    for (std::uint32_t r = 0; r < cluster_size(c); ++r) {
+      if ((ranks >> r & 1) == 0) continue;
+      if (!copy_chunks(c, MemorySpace::global, src, MemorySpace::shared, in_rank(c, dst, r), size,
+                       lane) ||
+          !complete_tx(c, in_rank(c, barrier, r), size, lane)) {
+        return;
+      }
     }
   });
 }
@@ -93,21 +117,27 @@ void bulk_copy(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
 ExecFn select_bulk(const InstructionSpec& spec, const DecodedInstruction& in, std::string& why) {
   using isa::Modifier;
   const bool to_cluster = spec.has(Modifier::MbarrierCompleteTxBytes);
+  const bool multicast = spec.has(Modifier::MulticastCluster);
   const bool operands_ok = in.src_count > (to_cluster ? kBulkBarrier : kBulkSize) &&
                            in.src[kSourceAddress].kind == OperandKind::address &&
-                           (!to_cluster || in.src[kBulkBarrier].kind == OperandKind::address);
+                           (!to_cluster || in.src[kBulkBarrier].kind == OperandKind::address) &&
+                           (!multicast || in.src_count > kBulkCtaMask);
   const bool size_ok =
       in.src[kBulkSize].kind != OperandKind::imm || in.src[kBulkSize].imm % kBulkChunk == 0;
-  if (operands_ok && size_ok && !spec.has(Modifier::MulticastCluster)) {
-    if (to_cluster && spec.has(Modifier::Global)) {
+  if (operands_ok && size_ok) {
+    if (to_cluster && multicast && spec.has(Modifier::Global)) return &bulk_multicast;
+    if (to_cluster && !multicast && spec.has(Modifier::Global)) {
       return &bulk_copy<MemorySpace::global, MemorySpace::shared, true>;
     }
-    if (to_cluster) return &bulk_copy<MemorySpace::shared, MemorySpace::shared, true>;
-    if (spec.has(Modifier::BulkGroup) && spec.has(Modifier::Global)) {
+    if (to_cluster && !multicast) {
+      return &bulk_copy<MemorySpace::shared, MemorySpace::shared, true>;
+    }
+    if (spec.has(Modifier::BulkGroup) && spec.has(Modifier::Global) && !multicast) {
       return &bulk_copy<MemorySpace::shared, MemorySpace::global, false>;
     }
   }
-  why = "cp.async.bulk in this form (multicast, prefetch or tensor maps) is not implemented";
+  why = "cp.async.bulk needs [dst], [src], a size that is a multiple of 16 and, into "
+        "shared::cluster, an mbarrier (and a CTA mask with .multicast::cluster)";
   return nullptr;
 }
 
@@ -115,6 +145,8 @@ ExecFn select_bulk(const InstructionSpec& spec, const DecodedInstruction& in, st
 
 ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   if (spec.opcode == isa::Opcode::CpAsyncBulk) return select_bulk(spec, in, why);
+  // The group instructions and cp.async.bulk.prefetch.L2 (an L2 hint)
+  // change no values.
   if (spec.opcode != isa::Opcode::CpAsync) return select_no_effect(spec, in, why);
   if (spec.has(isa::Modifier::L2CacheHint)) in.mode = isa::Modifier::L2CacheHint;
   const bool operands_ok = in.src_count > kCopySize &&

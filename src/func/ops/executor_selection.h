@@ -40,6 +40,9 @@ ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std
 ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_surface(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_bulk_reduce(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_tensor_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_async_store(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mbarrier(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);

@@ -80,8 +80,8 @@ ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::str
       return &mov;
     case Opcode::Cvta:
       if (spec.has(isa::Modifier::To)) in.mode = isa::Modifier::To;
-      if (in.space == MemorySpace::generic || in.space == MemorySpace::param) {
-        why = "cvta needs a .global, .shared, .local or .const space";
+      if (in.space == MemorySpace::generic) {
+        why = "cvta needs a .global, .shared, .local, .const or .param space";
         return nullptr;
       }
       return &cvta;

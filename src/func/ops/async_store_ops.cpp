@@ -1,0 +1,82 @@
+// st.async and red.async: a store or reduction into the shared memory of a
+// CTA of the cluster (usually another one) that completes its size in
+// transaction bytes on an mbarrier of that CTA. Like the bulk copies they
+// take effect when they issue.
+//
+// Operands: the shared::cluster address is addr_reg/addr_offset, the values
+// (one, or .v2/.v4) are the first sources and the mbarrier the last.
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "func/exec/exec_context.h"
+#include "func/ops/atomic_kind.h"
+#include "func/ops/executor_selection.h"
+#include "func/ops/mbarrier_tx.h"
+#include "func/ops/memory_access.h"
+
+namespace smsim::func {
+namespace {
+
+unsigned element_bytes(const DecodedInstruction& in) { return isa::type_bits(in.type) / 8; }
+
+void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const unsigned size = element_bytes(in);
+  const unsigned total = size * in.vector;
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    std::byte* to =
+        resolve(c, MemorySpace::shared, lane_address(c, in, lane), total, AccessKind::write, lane);
+    if (to == nullptr) return;
+    for (unsigned v = 0; v < in.vector; ++v) {
+      const std::uint64_t value = read(c, in.src[v], lane);
+      std::memcpy(to + v * size, &value, size);
+    }
+    complete_tx(c, read(c, in.src[in.vector], lane), total, lane);
+  });
+}
+
+template <typename T>
+void reduce(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const isa::sem::AtomicOp op = atomic_op(in.mode);
+  const isa::sem::AtomicValue value = atomic_value(in.type);
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    std::byte* p = resolve(c, MemorySpace::shared, lane_address(c, in, lane), sizeof(T),
+                           AccessKind::atomic, lane);
+    if (p == nullptr) return;
+    T old;
+    std::memcpy(&old, p, sizeof old);
+    const T updated = isa::sem::atomic_update<T>(op, value, old,
+                                                 static_cast<T>(read(c, in.src[0], lane)), T{0});
+    std::memcpy(p, &updated, sizeof updated);
+    complete_tx(c, read(c, in.src[1], lane), sizeof(T), lane);
+  });
+}
+
+}  // namespace
+
+ExecFn select_async_store(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  const std::string_view name = isa::opcode_mnemonic(spec.opcode);
+  const unsigned values = spec.opcode == isa::Opcode::StAsync ? in.vector : 1;
+  const bool operands_ok = in.src_count == values + 1 &&
+                           in.src[values].kind == OperandKind::address &&
+                           spec.has(isa::Modifier::MbarrierCompleteTxBytes);
+  const unsigned bits = isa::type_bits(spec.type());
+  if (!operands_ok || (bits != 32 && bits != 64)) {
+    why = fmt::format("{} needs [address], 32- or 64-bit values and [mbarrier] with "
+                      ".mbarrier::complete_tx::bytes",
+                      name);
+    return nullptr;
+  }
+  if (spec.opcode == isa::Opcode::StAsync) return &store;
+  in.mode = reduction_modifier(spec);
+  if (in.mode == isa::Modifier::Count || !atomic_supported(in.mode, spec.type())) {
+    why = fmt::format("red.async on .{} has no such operation", isa::type_name(spec.type()));
+    return nullptr;
+  }
+  return bits == 32 ? &reduce<std::uint32_t> : &reduce<std::uint64_t>;
+}
+
+}  // namespace smsim::func
