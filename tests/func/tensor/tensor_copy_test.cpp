@@ -200,6 +200,33 @@ REMOTE:
 DONE:
   ret;
 }
+
+// An im2col store (.im2col_no_offs) through a tensor map in global memory:
+// shared words i, 6 pixels of 4 channels from (c 0, w 2, n 0).
+.visible .entry store_im2col(.param .u64 mapptr)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<2>;
+  .shared .align 128 .b8 buf[128];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, buf;
+  shl.b32 %r3, %r1, 2;
+  add.u32 %r4, %r2, %r3;
+  st.shared.u32 [%r4], %r1;
+  bar.sync 0;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+  ld.param.u64 %rd1, [mapptr];
+  prefetch.tensormap [%rd1];
+  mov.u32 %r5, 0;
+  mov.u32 %r6, 2;
+  cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r5, %r6, %r5}], [%r2];
+  cp.async.bulk.commit_group;
+  cp.async.bulk.wait_group 0;
+DONE:
+  ret;
+}
 )";
 
 class TensorCopy : public ::testing::Test {
@@ -343,6 +370,45 @@ TEST_F(TensorCopy, BytesThatAreNotATensorMapStopTheKernel) {
   EXPECT_EQ(r.error.code, CudaError::illegal_instruction);
   EXPECT_NE(r.error.message.find("not a 2d tile tensor map"), std::string::npos)
       << r.error.message;
+}
+
+TEST_F(TensorCopy, Im2colStoreThroughAMapInGlobalMemory) {
+  // NWC u32: C 4, W 4, N 2; corners 0 so the bounding box is the whole row.
+  std::vector<std::uint32_t> init(32, 0xFFFFFFFFu);
+  const std::uint64_t data = device_.allocate(128);
+  device_.copy_to_device(data, init.data(), 128);
+  const std::uint64_t dims[3] = {4, 4, 2};
+  const std::uint64_t strides[2] = {16, 64};
+  const std::uint32_t ones[3] = {1, 1, 1};
+  const int corners[1] = {0};
+  const TensorMapResult m = make_im2col_map({.data_type = 2,
+                                             .rank = 3,
+                                             .address = data,
+                                             .dims = dims,
+                                             .strides = strides,
+                                             .element_strides = ones,
+                                             .lower = corners,
+                                             .upper = corners,
+                                             .channels = 4,
+                                             .pixels = 6});
+  ASSERT_TRUE(m.map) << m.error;
+  const auto bytes = encode_tensor_map(*m.map);
+  const std::uint64_t map = device_.allocate(kTensorMapBytes);
+  device_.copy_to_device(map, bytes.data(), bytes.size());
+  const LaunchResult r = device_.launch(kernel("store_im2col"),
+                                        LaunchConfig{.grid = {1}, .block = {32}},
+                                        ParamBytes().add(map).span());
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  // Pixels (w, n): (2,0) (3,0), then wrap to (0,1) (1,1) (2,1) (3,1); pixel p
+  // channel c holds shared word 4p + c; (0,0) and (1,0) stay untouched.
+  std::vector<std::uint32_t> expected(32, 0xFFFFFFFFu);
+  const int pixels[6][2] = {{2, 0}, {3, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}};
+  for (std::uint32_t p = 0; p < 6; ++p) {
+    for (std::uint32_t c = 0; c < 4; ++c) {
+      expected[pixels[p][1] * 16 + pixels[p][0] * 4 + c] = 4 * p + c;
+    }
+  }
+  EXPECT_EQ(download<std::uint32_t>(data, 32), expected);
 }
 
 TEST_F(TensorCopy, BulkReductionsIntoGlobalMemory) {
