@@ -123,6 +123,18 @@ std::optional<std::vector<TensorElement>> box_of(ExecContext& c, const DecodedIn
                                  16));
     return std::nullopt;
   }
+  // A valid map's box can be far larger than any shared memory (five
+  // dimensions of 256); it could never land, so it is refused before it is
+  // walked.
+  const std::uint64_t bytes = tensor_copy_bytes(map);
+  if (bytes > c.block.shared.size()) {
+    report_error(c, CudaError::illegal_address,
+                 fmt::format("{} at PTX line {}: the box's {} bytes exceed the block's {} bytes "
+                             "of shared memory",
+                             isa::opcode_mnemonic(in.opcode), in.ptx_line, bytes,
+                             c.block.shared.size()));
+    return std::nullopt;
+  }
   return elements(map, k);
 }
 

@@ -360,6 +360,18 @@ TEST_F(TensorCopy, MulticastStAsyncAndRedAsyncAcrossAClusterPair) {
   }
 }
 
+TEST_F(TensorCopy, ABoxLargerThanSharedMemoryIsRefusedBeforeItIsWalked) {
+  // 256 x 256 words (256 KiB) is a valid map but fits no block's shared
+  // memory (load2d has 1 KiB): an illegal address, not an attempt to gather it.
+  const auto map = grid_map(256, 256, 256, 256, 0);
+  const std::uint64_t out = device_.allocate(1028);
+  const LaunchResult r = device_.launch(
+      kernel("load2d"), LaunchConfig{.grid = {1}, .block = {128}},
+      ParamBytes().add(map).add(std::uint32_t{0}).add(std::uint32_t{0}).add(out).span());
+  EXPECT_EQ(r.error.code, CudaError::illegal_address);
+  EXPECT_NE(r.error.message.find("262144 bytes exceed"), std::string::npos) << r.error.message;
+}
+
 TEST_F(TensorCopy, BytesThatAreNotATensorMapStopTheKernel) {
   std::array<std::byte, kTensorMapBytes> junk{};
   junk[0] = std::byte{1};
