@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "engine_harness.h"
 #include "kernel_builder.h"
+#include "ptx_text.h"
 
 namespace smsim::func {
 namespace {
@@ -66,6 +69,62 @@ TEST(CarryOps, MultiplyAddChainGivesTheFullProduct) {
   EXPECT_EQ(chain(O::Mad, {M::Lo, M::Cc}, O::Madc, {M::Hi}, a, b, a, b, true,
                   static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32)),
             expected);
+}
+
+// Runs `body` in one thread; it stores `count` u32 results at [%rd1 + 4 * i].
+std::vector<std::uint32_t> run_body(const std::string& body, std::size_t count) {
+  const std::string text = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                           ".visible .entry k(.param .u64 out)\n{\n"
+                           ".reg .b16 %h<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<4>;\n"
+                           "ld.param.u64 %rd1, [out];\n" +
+                           body + "ret;\n}\n";
+  Device device{LaunchOptions{}, std::uint64_t{1} << 30};
+  const testing::PtxText ptx = testing::load_ptx_text(device, "carry.ptx", text.c_str());
+  const ModuleKernel& kernel = ptx.first_kernel();
+  EXPECT_TRUE(kernel.kernel.has_value()) << (kernel.errors.empty() ? "" : kernel.errors[0]);
+  std::vector<std::uint32_t> v(count);
+  if (!kernel.kernel) return v;
+  const std::uint64_t out = device.allocate(4 * count);
+  const LaunchResult r = device.launch(kernel, {.block = {1}}, testing::pointer_params({out}));
+  EXPECT_TRUE(r.ok()) << r.error.message;
+  device.copy_to_host(v.data(), out, 4 * count);
+  return v;
+}
+
+// Measured on an H100 (form sweep): CC.CF is a true carry for subtraction
+// too. sub.cc computes a + ~b + 1 and leaves "no borrow" in the flag; subc
+// computes a + ~b + CF, so after an add.cc that did not carry, 0 - 1 gives
+// 0xfffffffe. (The PTX ISA's a - (b + CF) reads the flag as a borrow.)
+TEST(CarryOps, SubtractionUsesTheFlagAsACarry) {
+  EXPECT_EQ(run_body("sub.cc.u32 %r1, 5, 3;\naddc.u32 %r2, 0, 0;\nst.global.u32 [%rd1], %r2;\n"
+                     "sub.cc.u32 %r1, 3, 5;\naddc.u32 %r2, 0, 0;\nst.global.u32 [%rd1+4], %r2;\n",
+                     2),
+            (std::vector<std::uint32_t>{1, 0}));
+  EXPECT_EQ(run_body("add.cc.u32 %r1, 1, 1;\nsubc.u32 %r2, 0, 1;\nst.global.u32 [%rd1], %r2;\n"
+                     "add.cc.u32 %r1, 0xffffffff, 1;\nsubc.cc.u32 %r2, 0, 1;\n"
+                     "addc.u32 %r3, 0, 0;\nst.global.u32 [%rd1+4], %r2;\n"
+                     "st.global.u32 [%rd1+8], %r3;\n",
+                     3),
+            (std::vector<std::uint32_t>{0xfffffffe, 0xffffffff, 0}));
+}
+
+// 16-bit addc/subc/madc (no .cc) take the flag in and leave it. madc.hi on
+// 16-bit types is measured on an H100 to add bits 32-47 of the product of
+// the 32-bit-extended operands (0 or all ones), not bits 16-31 as mad.hi
+// does: 0xffff * 0x10 + 0xff + 1 gives 0x100 (mad.hi.u16: 0x10e).
+TEST(CarryOps, SixteenBitFormsTakeTheCarryIn) {
+  const std::string set_flag = "add.cc.u32 %r1, 0xffffffff, 1;\n";
+  const std::string clear_flag = "add.cc.u32 %r1, 1, 1;\n";
+  const std::string ops = "mov.u16 %h2, 0xffff;\nmov.u16 %h3, 0x10;\nmov.u16 %h4, 0xff;\n";
+  const auto one = [&](const std::string& flag, const std::string& op) {
+    return run_body(ops + flag + op + "cvt.u32.u16 %r2, %h1;\nst.global.u32 [%rd1], %r2;\n", 1)[0];
+  };
+  EXPECT_EQ(one(set_flag, "addc.u16 %h1, %h2, %h3;\n"), 0x10u);
+  EXPECT_EQ(one(clear_flag, "subc.u16 %h1, %h3, %h2;\n"), 0x10u);  // 0x10 + 0 + 0
+  EXPECT_EQ(one(clear_flag, "subc.s16 %h1, %h4, %h3;\n"), 0xeeu);
+  EXPECT_EQ(one(set_flag, "madc.lo.u16 %h1, %h2, %h3, %h4;\n"), 0xf0u);
+  EXPECT_EQ(one(set_flag, "madc.hi.u16 %h1, %h2, %h3, %h4;\n"), 0x100u);
+  EXPECT_EQ(one(clear_flag, "madc.hi.s16 %h1, %h2, %h3, %h4;\n"), 0xfeu);
 }
 
 }  // namespace

@@ -87,5 +87,16 @@ TEST(VideoOps, ScalarSetShiftAndMad) {
   EXPECT_EQ(run_video(O::Vmad, kU, {}, {0x3, V::h0}, {0x50000, V::h1}, 7), 22u);
 }
 
+// Measured on an H100 (form sweep): vset's .min/.max compare with c signed
+// exactly when a is signed, whatever b is.
+TEST(VideoOps, SetSecondaryMinMaxFollowsTheSignednessOfA) {
+  // 0 == 1 is false: max(0, c) with c = -1 signed, 0xffffffff unsigned.
+  EXPECT_EQ(run_video(O::Vset, {T::S32, T::U32}, {M::Eq, M::Max}, {0}, {1}, 0xffffffff), 0u);
+  EXPECT_EQ(run_video(O::Vset, {T::U32, T::S32}, {M::Eq, M::Max}, {0}, {1}, 0xffffffff),
+            0xffffffffu);
+  EXPECT_EQ(run_video(O::Vset, {T::S32, T::S32}, {M::Ne, M::Min}, {0}, {1}, 0xffffffff),
+            0xffffffffu);
+}
+
 }  // namespace
 }  // namespace smsim::func

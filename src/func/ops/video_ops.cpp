@@ -147,7 +147,9 @@ void scalar_video(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
   // vset takes atype.btype; the others dtype.atype.btype.
   const bool a_signed = is_signed(is_set ? in.type : in.type2);
   const bool b_signed = is_signed(is_set ? in.type2 : in.type3);
-  const sem::VideoResult r{.dest_signed = !is_set && is_signed(in.type),
+  // vset's result takes a's type: measured on an H100, its .min/.max compare
+  // with c signed exactly when a is signed.
+  const sem::VideoResult r{.dest_signed = is_signed(in.type),
                            .saturate = in.has(kSat),
                            .secondary = secondary_of(in.combine),
                            .dest_select = in.dst[0].video_select};

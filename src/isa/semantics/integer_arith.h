@@ -95,6 +95,15 @@ constexpr uint16_t mul_hi_s16(uint16_t a, uint16_t b) {
   const int32_t p = int32_t{static_cast<int16_t>(a)} * static_cast<int16_t>(b);
   return static_cast<uint16_t>(static_cast<uint32_t>(p) >> 16);
 }
+// madc.hi on 16-bit types, measured on an H100: the "high half" added is
+// bits 32-47 of the 32-bit product of the operands extended to 32 bits, so 0
+// or all ones by the product's sign, not bits 16-31 (mul_hi_u16/s16) that
+// mad.hi gives. The PTX ISA defines the latter for both.
+constexpr uint16_t madc_hi_part_16(uint16_t a, uint16_t b, bool is_signed) {
+  const int64_t product = is_signed ? int64_t{static_cast<int16_t>(a)} * static_cast<int16_t>(b)
+                                    : int64_t{a} * b;
+  return product < 0 ? uint16_t{0xffff} : uint16_t{0};
+}
 constexpr uint32_t mul_wide_u16(uint16_t a, uint16_t b) {
   return uint32_t{a} * b;
 }

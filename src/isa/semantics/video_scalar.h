@@ -71,12 +71,37 @@ constexpr int64_t video_saturate(int64_t x, const VideoResult& r) {
   return x < 0 || x > max ? max : x;
 }
 
+// How the H100 holds a primary result for .sat and for a secondary .min or
+// .max (measured through the form sweep, tests/func/forms): vmin, vmax,
+// vabsdiff and vshr keep their exact value; vadd and vsub keep only the
+// 32-bit word, sign-extended (the carry is lost); vshl keeps the 64-bit
+// shifted value, and .sat sees only its low 34 bits, as a signed number.
+enum class VideoHeld : uint8_t { exact, word, shifted };
+
+constexpr int64_t sign_extend_word(int64_t x) {
+  return static_cast<int32_t>(static_cast<uint32_t>(x));
+}
+
+// vshl.sat into a whole word: the low 34 bits as a signed value, clamped to
+// the destination's full range (unlike video_saturate's unsigned rule).
+constexpr int64_t video_saturate_shifted(int64_t x, bool dest_signed) {
+  const auto low34 = static_cast<int64_t>(static_cast<uint64_t>(x) << 30) >> 30;
+  return dest_signed ? clamp64(low34, INT32_MIN, INT32_MAX) : clamp64(low34, 0, UINT32_MAX);
+}
+
 // Applies saturation, then the secondary operation with c or the merge into
 // c. Merging into byte k writes the result's low byte there; merging into h1
 // writes the result's own upper half (measured on an H100), so a saturated
-// 16-bit result leaves zeros there.
-constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r) {
-  if (r.saturate) tmp = video_saturate(tmp, r);
+// 16-bit result leaves zeros there. .min/.max compare signed with c
+// sign-extended for a signed destination, else unsigned with c zero-extended
+// and the held value as a 64-bit pattern (a negative one is above every c).
+constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r,
+                                VideoHeld held = VideoHeld::exact) {
+  const bool word_dest = r.dest_select == VideoSelect::word;
+  if (r.saturate) {
+    tmp = held == VideoHeld::shifted && word_dest ? video_saturate_shifted(tmp, r.dest_signed)
+                                                  : video_saturate(tmp, r);
+  }
   const auto bits = static_cast<uint32_t>(tmp);
   switch (r.dest_select) {
     case VideoSelect::b0:
@@ -93,18 +118,15 @@ constexpr uint32_t video_finish(int64_t tmp, uint32_t c, const VideoResult& r) {
     case VideoSelect::word:
       break;
   }
-  const int64_t wide_c = r.dest_signed ? static_cast<int32_t>(c) : int64_t{c};
-  switch (r.secondary) {
-    case VideoSecondary::none:
-      return bits;
-    case VideoSecondary::add:
-      return static_cast<uint32_t>(tmp + wide_c);
-    case VideoSecondary::min:
-      return static_cast<uint32_t>(tmp < wide_c ? tmp : wide_c);
-    case VideoSecondary::max:
-      return static_cast<uint32_t>(tmp > wide_c ? tmp : wide_c);
-  }
-  return bits;
+  if (r.secondary == VideoSecondary::none) return bits;
+  if (r.secondary == VideoSecondary::add) return bits + c;
+  const bool word_held = held == VideoHeld::word || (held == VideoHeld::shifted && r.saturate);
+  const int64_t held_value = word_held ? sign_extend_word(tmp) : tmp;
+  const bool take_c =
+      r.dest_signed
+          ? (r.secondary == VideoSecondary::max) == (held_value < static_cast<int32_t>(c))
+          : (r.secondary == VideoSecondary::max) == (static_cast<uint64_t>(held_value) < c);
+  return take_c ? c : bits;
 }
 
 constexpr uint32_t video_op(VideoOp op, VideoOperand a, VideoOperand b, uint32_t c,
@@ -129,7 +151,8 @@ constexpr uint32_t video_op(VideoOp op, VideoOperand a, VideoOperand b, uint32_t
       tmp = x > y ? x : y;
       break;
   }
-  return video_finish(tmp, c, r);
+  const bool word = op == VideoOp::add || op == VideoOp::sub;
+  return video_finish(tmp, c, r, word ? VideoHeld::word : VideoHeld::exact);
 }
 
 enum class VideoShift : uint8_t { left, right };
@@ -144,9 +167,9 @@ constexpr uint32_t video_shift(VideoShift dir, bool wrap, VideoOperand a, VideoO
       wrap ? static_cast<uint32_t>(raw & 31) : static_cast<uint32_t>(raw > 32 ? 32 : raw);
   // Shifts of up to 32 places keep every bit in 64 bits; video_finish then
   // saturates or truncates to the destination.
-  const int64_t tmp =
-      dir == VideoShift::left ? static_cast<int64_t>(static_cast<uint64_t>(x) << n) : x >> n;
-  return video_finish(tmp, c, r);
+  if (dir == VideoShift::right) return video_finish(x >> n, c, r);
+  return video_finish(static_cast<int64_t>(static_cast<uint64_t>(x) << n), c, r,
+                      VideoHeld::shifted);
 }
 
 enum class VideoScale : uint8_t { none, shr7, shr15 };
@@ -185,8 +208,12 @@ constexpr uint32_t video_mad(VideoOperand a, VideoOperand b, uint32_t c, const V
     lsb = 1;
   }
   tmp = tmp + addend + lsb;
-  if (m.scale == VideoScale::shr7) tmp >>= 7;
-  if (m.scale == VideoScale::shr15) tmp >>= 15;
+  // The scale shifts arithmetically when the result is signed and logically
+  // (as an unsigned 128-bit value) when not: measured on an H100, an
+  // unsigned .shr7.sat of a negative a*b + c gives 0xffffffff, not 0.
+  const int shift = m.scale == VideoScale::shr7 ? 7 : (m.scale == VideoScale::shr15 ? 15 : 0);
+  __extension__ typedef unsigned __int128 uwide_t;
+  tmp = signed_final ? tmp >> shift : static_cast<wide_t>(static_cast<uwide_t>(tmp) >> shift);
   if (m.saturate) {
     if (signed_final) {
       tmp = tmp > INT32_MAX ? wide_t{INT32_MAX} : (tmp < INT32_MIN ? wide_t{INT32_MIN} : tmp);
