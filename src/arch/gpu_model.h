@@ -176,6 +176,7 @@ struct TimingFacts {
   IssueFacts issue;
   int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
   int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier
+  bool barrier_waits_for_shared_writes = false;    // a warp arrives once its shared stores are done
   double atomic_shared_cycles = 0.0;               // per warp-atomic, no two lanes on one word
   double atomic_shared_conflict_cycles = 0.0;      // added per extra lane on one word (or lock)
   int atomic_shared_lock_bits = 0;  // lock loops: word-index bits that pick the lock (0: per word)
@@ -183,6 +184,9 @@ struct TimingFacts {
   double atomic_global_same_address_cycles = 0.0;  // added per extra lane on one word
   int l1_data_kib = 0;                             // L1 capacity left for data
   double l2_sectors_per_cycle = 0.0;               // L2 bandwidth, 32-byte sectors per SM cycle
+  // Stores that write part of a sector (byte-masked writes), per SM cycle;
+  // 0: as fast as whole sectors (l2_sectors_per_cycle).
+  double l2_partial_writes_per_cycle = 0.0;
   int dram_fetch_bytes = 0;                        // bytes DRAM delivers for one missing sector
   double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
   int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)

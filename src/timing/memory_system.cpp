@@ -97,9 +97,14 @@ bool MemorySystem::mio_busy(std::uint32_t sm, std::uint64_t now) const {
   return sms_[sm].mio_free > static_cast<double>(now) + 1.0;
 }
 
-double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write) {
+double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write, bool partial) {
   const double slot = std::max(arrive, l2_free_);
-  l2_free_ = slot + 1.0 / p_.facts.l2_sectors_per_cycle;
+  // A byte-masked write of part of a sector takes the L2 longer than a whole
+  // sector (ncu transpose_naive: the L2 busy 97% of the kernel on 4.19M
+  // four-byte writes, docs/timing.md).
+  const double per_partial = p_.facts.l2_partial_writes_per_cycle;
+  l2_free_ = slot + (write && partial && per_partial > 0.0 ? 1.0 / per_partial
+                                                           : 1.0 / p_.facts.l2_sectors_per_cycle);
   ++l2_sectors_;
   if (write) {
     // Write-back L2: a store allocates its sector dirty; DRAM sees it on eviction.
@@ -138,12 +143,12 @@ std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTimin
     }
     ++l1_misses_;
     if (!cached) {
-      ready = std::max(ready, l2_sector(start, sector, false));
+      ready = std::max(ready, l2_sector(start, sector, false, false));
       continue;
     }
     for (std::uint64_t s = sector / unit * unit; s < (sector / unit + 1) * unit; s += kSectorBytes) {
       if (s != sector && q.l1.lookup(s)) continue;
-      ready = std::max(ready, l2_sector(start, s, false));
+      ready = std::max(ready, l2_sector(start, s, false, false));
       q.l1.fill(s, kSectorBytes, false);
     }
   }
@@ -154,7 +159,7 @@ void MemorySystem::global_store(SmQueues& q, double start, const WarpAccess& a) 
   for (std::uint32_t i = 0; i < a.sector_count; ++i) {
     // L1 is write-through without allocation: a stored sector leaves it.
     q.l1.invalidate(a.sectors[i]);
-    l2_sector(start, a.sectors[i], true);
+    l2_sector(start, a.sectors[i], true, (a.partial_sectors >> i & 1) != 0);
   }
 }
 
@@ -162,7 +167,9 @@ std::uint64_t MemorySystem::global_atomic(double start, const WarpAccess& a) {
   // Atomics execute at the L2: one unit's time per warp-atomic plus the
   // serialization of lanes on one word.
   double arrive = start;
-  for (std::uint32_t i = 0; i < a.sector_count; ++i) arrive = l2_sector(start, a.sectors[i], true);
+  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+    arrive = l2_sector(start, a.sectors[i], true, false);
+  }
   const double slot = std::max(start, atomic_unit_free_);
   atomic_unit_free_ = slot + p_.facts.atomic_global_cycles +
                       p_.facts.atomic_global_same_address_cycles * (a.same_word_lanes - 1);

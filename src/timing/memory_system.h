@@ -68,8 +68,9 @@ class MemorySystem {
   // GPUs without caches for global memory (1.x): the CC's coalesced
   // transactions go straight to DRAM.
   std::uint64_t uncached_global(double start, const OpTiming& op, const WarpAccess& a);
-  // One sector through the L2 (and DRAM on a miss) from cycle `arrive`.
-  double l2_sector(double arrive, std::uint64_t address, bool write);
+  // One sector through the L2 (and DRAM on a miss) from cycle `arrive`;
+  // `partial`: a write of only part of it.
+  double l2_sector(double arrive, std::uint64_t address, bool write, bool partial);
 
   const TimingParams& p_;
   std::vector<SmQueues> sms_;

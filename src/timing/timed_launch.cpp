@@ -169,6 +169,7 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
     warp.warp = w;
     warp.age = age_++;
     warp.ready_at = now_;
+    warp.shared_writes_done = 0;
     warp.waits_at_barrier = false;
     warp.live = true;
     warp.reg_ready.assign(regs, 0);
@@ -282,6 +283,9 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     if (const std::optional<MemoryResult> r = memory_.issue(sm_index, now_, op, access, &start)) {
       ready = std::max(r->ready, now_ + 1);
       dependency = r->dependency;
+      if (access.space == func::MemorySpace::shared && op.mem != MemOp::load) {
+        w.shared_writes_done = std::max(w.shared_writes_done, ready);
+      }
     } else {
       // Behind the LSU at the end of the cycle; until then no reader can
       // issue (a warp issues once a cycle), so a bound stands in.
@@ -528,8 +532,13 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   if (in_code) {
     complete(sm_index, sp, slot, pc, access, mask, later);
     if (ops_[pc].barrier) {
-      // Arrivals pass an SM-wide barrier unit one warp at a time.
-      const double slot_start = std::max(static_cast<double>(now_), sm.barrier_free);
+      // Arrivals pass an SM-wide barrier unit one warp at a time; where the
+      // barrier orders shared memory in hardware, a warp arrives once its
+      // shared stores and atomics are done.
+      double slot_start = std::max(static_cast<double>(now_), sm.barrier_free);
+      if (p_.facts.barrier_waits_for_shared_writes) {
+        slot_start = std::max(slot_start, static_cast<double>(w.shared_writes_done));
+      }
       sm.barrier_free = slot_start + p_.facts.barrier_arrival_cycles;
       block.last_arrival = std::max(block.last_arrival, sm.barrier_free);
       w.waits_at_barrier = true;

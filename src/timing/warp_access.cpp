@@ -23,6 +23,26 @@ std::uint32_t most_repeated(std::uint64_t* values, std::uint32_t n) {
 
 }  // namespace
 
+// Lanes' accesses are aligned to their size, so one of at most 32 bytes lies
+// in one sector.
+void mark_partial_sectors(const std::uint64_t* addresses, std::uint32_t n, std::uint32_t bytes,
+                          WarpAccess& out) {
+  if (bytes >= kSectorBytes) return;
+  std::uint64_t sorted[func::kWarpSize];
+  std::copy(addresses, addresses + n, sorted);
+  std::sort(sorted, sorted + n);
+  const auto distinct = static_cast<std::uint32_t>(std::unique(sorted, sorted + n) - sorted);
+  std::uint32_t a = 0;
+  for (std::uint32_t i = 0; i < out.sector_count; ++i) {
+    std::uint32_t covered = 0;
+    while (a < distinct && sorted[a] / kSectorBytes * kSectorBytes == out.sectors[i]) {
+      covered += bytes;
+      ++a;
+    }
+    if (covered < kSectorBytes) out.partial_sectors |= std::uint64_t{1} << i;
+  }
+}
+
 void describe_access(const func::ExecContext& c, const func::DecodedInstruction& in,
                      std::uint32_t mask, std::uint32_t bytes, WarpAccess& out) {
   out = WarpAccess{};
@@ -60,6 +80,7 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
       if (line != previous_line) ++out.lines;
       previous_line = line;
     }
+    mark_partial_sectors(addresses, n, bytes, out);
   }
   for (std::uint32_t i = 0; i < n; ++i) addresses[i] /= 4;
   out.same_word_lanes = most_repeated(addresses, n);

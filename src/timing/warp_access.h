@@ -22,11 +22,20 @@ struct WarpAccess {
   std::uint32_t sector_count = 0;
   std::uint64_t sectors[kMaxSectors] = {};  // sector addresses (global/local), ascending
   std::uint32_t lines = 0;                  // distinct 128-byte lines
+  // Bit i: the lanes cover only part of sectors[i] (a store of it is a
+  // byte-masked write at the L2).
+  std::uint64_t partial_sectors = 0;
   std::uint32_t same_word_lanes = 1;        // most lanes addressing one word
   // The lanes' addresses as the access analysis takes them (the CC's
   // coalescing rules for GPUs without caches, memory_system.cpp).
   analysis::WarpAccess lanes_access;
 };
+
+// Sets out.partial_sectors from the lanes' `n` addresses of `bytes` each:
+// the sectors of out.sectors (sorted, distinct) they cover with fewer than 32
+// bytes. Same-address lanes count once.
+void mark_partial_sectors(const std::uint64_t* addresses, std::uint32_t n, std::uint32_t bytes,
+                          WarpAccess& out);
 
 // Reads the address operand of `in` for the lanes in `mask` (guard applied)
 // before the instruction executes; `bytes` is the access size per lane.

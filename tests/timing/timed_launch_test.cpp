@@ -69,6 +69,49 @@ TEST(TimedLaunch, IndependentInstructionIssuesPastAStalledLoad) {
   EXPECT_EQ(run_one_thread(kernel(body)), 4u + static_cast<std::uint64_t>(l.dram) + 1u);
 }
 
+// Cycles between two clock reads around `middle` in a one-warp kernel with a
+// shared word `sh`, on the H100 model with barrier_waits_for_shared_writes
+// set to `waits`.
+std::uint64_t cycles_around(const std::string& middle, bool waits) {
+  func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
+  const std::string ptx = std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+                          ".visible .entry k(.param .u64 out) {\n"
+                          "  .reg .b64 %rd<8>; .reg .b32 %r<8>;\n"
+                          "  .shared .align 4 .b32 sh[1];\n"
+                          "  mov.u32 %r1, 7;\n  ld.param.u64 %rd1, [out];\n"
+                          "  mov.u64 %rd2, %clock64;\n" +
+                          middle +
+                          "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+                          "  st.global.u64 [%rd1], %rd4;\n  ret;\n}\n";
+  const func::LoadedModule loaded = test_models::load_one_kernel(device, ptx);
+  const std::uint64_t slot = device.allocate(8);
+  std::byte params[8];
+  std::memcpy(params, &slot, 8);
+  auto p = timing_params(gpu("h100"));
+  EXPECT_TRUE(p.params) << p.error;
+  p.params->facts.barrier_waits_for_shared_writes = waits;
+  const TimedLaunchResult r =
+      launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {32}}, device.options(),
+                   device.memory(), params, *p.params, 1);
+  EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
+  std::uint64_t value = 0;
+  device.copy_to_host(&value, slot, 8);
+  return value;
+}
+
+TEST(TimedLaunch, BarrierWaitsForTheWarpsSharedStoresWhereTheModelSaysSo) {
+  // The st.shared issues at some cycle t and the bar.sync at t + 1. Without
+  // the rule the warp arrives then; with it, when the store is done, a
+  // shared latency after t. A barrier alone costs the same either way.
+  const std::string store_bar = "  st.shared.u32 [sh], %r1;\n  bar.sync 0;\n";
+  const auto latency = static_cast<std::uint64_t>(gpu("h100").timing.latency.shared);
+  EXPECT_EQ(cycles_around(store_bar, true), cycles_around(store_bar, false) + latency - 1);
+  EXPECT_EQ(cycles_around("  bar.sync 0;\n", true), cycles_around("  bar.sync 0;\n", false));
+  // Which models do so is data (configs/arch): the H100's, not Fermi's.
+  EXPECT_TRUE(gpu("h100").timing.barrier_waits_for_shared_writes);
+  EXPECT_FALSE(gpu("gtx480").timing.barrier_waits_for_shared_writes);
+}
+
 TEST(TimingParams, ModelsWithoutTimingFactsAreRefusedWithTheReason) {
   const auto p = timing_params(gpu("b200"));  // Blackwell: not measured yet
   EXPECT_FALSE(p.params);

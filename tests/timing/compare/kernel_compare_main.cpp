@@ -1,6 +1,7 @@
 // kernel_compare FAMILIES PENDING GOLDEN_DIR RUN_DIR PROGRAM...: compares the
 // kernels of each PROGRAM (RUN_DIR/PROGRAM.out: its output under smsim,
-// RUN_DIR/PROGRAM.json: its --report) with GOLDEN_DIR/PROGRAM.metrics; prints
+// RUN_DIR/PROGRAM.json: its --report) with GOLDEN_DIR/PROGRAM.metrics (and the
+// repeated hardware runs of GOLDEN_DIR/PROGRAM.runs where there is one); prints
 // the table and exits 0 when every bound is met or pending (kernel_diff.h).
 #include <cstdio>
 #include <string>
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
   const std::string golden_dir = argv[3];
   const std::string run_dir = argv[4];
   std::vector<tc::Launch> golden, actual;
+  tc::RepeatRuns runs;
   std::vector<std::string> problems;
   for (int i = 5; i < argc; ++i) {
     const std::string program = argv[i];
@@ -34,6 +36,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     for (tc::Launch& l : tc::parse_golden_metrics(metrics)) golden.push_back(std::move(l));
+    // Further hardware runs are optional: without them the golden alone orders the pairs.
+    std::string runs_text;
+    if (tc::read_text_file(golden_dir + "/" + program + ".runs", runs_text)) {
+      for (auto& [name, cycles] : tc::parse_golden_runs(runs_text)) runs[name] = std::move(cycles);
+    }
     const auto report = tc::parse_report_metrics(json, error);
     if (!report) {
       problems.push_back(program + ": " + error);
@@ -45,7 +52,7 @@ int main(int argc, char** argv) {
     }
   }
   auto result = tc::compare_kernels(golden, actual, tc::parse_families(families_text),
-                                    tc::parse_kernel_pending(pending_text), tc::Bounds{});
+                                    tc::parse_kernel_pending(pending_text), tc::Bounds{}, runs);
   result.problems.insert(result.problems.end(), problems.begin(), problems.end());
   std::fputs(result.report().c_str(), stdout);
   return result.passed() ? 0 : 1;

@@ -50,6 +50,12 @@ std::vector<Launch> name_launches(const std::string& program, const std::vector<
                                   const std::vector<Metrics>& report,
                                   std::vector<std::string>& problems);
 
+// Repeated hardware runs of a program (GOLDEN_DIR/PROGRAM.runs): lines
+// `runN KERNEL name metric value`; the cycles of each launch, one per run in
+// the file's order of runs.
+using RepeatRuns = std::map<std::string, std::vector<double>>;
+RepeatRuns parse_golden_runs(const std::string& text);
+
 // Pending lines: `kernel NAME reason`, `order NAME NAME reason`, `mape reason`.
 struct KernelPending {
   std::set<std::string> kernels;
@@ -82,11 +88,19 @@ struct OrderResult {
   double slower_actual = 0.0;
   bool same = false;  // smsim orders them the same way (a tie is not)
   bool pending = false;
+  // Whether the hardware orders them at all: every recorded run puts the same
+  // one first and their median cycles are at least Bounds::order_margin
+  // apart. Pairs that flip between runs of the H100 are no property of it
+  // and are shown, not checked.
+  bool compared = true;
+  double hardware_gap = 0.0;  // (slower - faster) / faster, medians over the runs
+  std::size_t runs = 1;
 };
 
 struct Bounds {
   double per_kernel = 0.20;
   double mape = 0.15;
+  double order_margin = 0.02;
 };
 
 struct KernelComparison {
@@ -100,11 +114,13 @@ struct KernelComparison {
   std::string report() const;
 };
 
-// `golden` and `actual` hold every program's launches; pairs whose hardware
-// cycles are equal impose no order.
+// `golden` and `actual` hold every program's launches; `runs` the cycles of
+// further hardware runs (the golden's own is the first sample of each pair).
+// Per launch, the golden's cycles are the reference of the bounds; a pair is
+// ordered only where all runs agree and the medians lie order_margin apart.
 KernelComparison compare_kernels(const std::vector<Launch>& golden,
                                  const std::vector<Launch>& actual,
                                  const std::vector<Family>& families, const KernelPending& pending,
-                                 Bounds bounds);
+                                 Bounds bounds, const RepeatRuns& runs = {});
 
 }  // namespace smsim::timing_check

@@ -123,5 +123,54 @@ TEST(KernelDiff, EqualHardwareCyclesImposeNoOrder) {
   EXPECT_TRUE(r.passed());
 }
 
+TEST(KernelDiff, RunsFileGivesEachLaunchItsCyclesPerRun) {
+  const RepeatRuns runs = parse_golden_runs(
+      "run1 KERNEL copy_a gpc__cycles_elapsed.max 10\nrun1 KERNEL copy_a lts__t_sectors.sum 7\n"
+      "run2 KERNEL copy_a gpc__cycles_elapsed.max 12\nnoise\n");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs.at("copy_a"), (std::vector<double>{10, 12}));
+}
+
+TEST(KernelDiff, PairThatFlipsBetweenHardwareRunsIsNotOrdered) {
+  // The golden has a faster, a second run b: the H100 does not order them.
+  const auto golden = launches({{"copy_a", 100}, {"copy_b", 110}});
+  const RepeatRuns runs = {{"copy_a", {112, 104}}, {"copy_b", {105, 110}}};
+  const auto actual = launches({{"copy_a", 120}, {"copy_b", 100}});
+  const auto r = compare_kernels(golden, actual, kFamilies, {}, {}, runs);
+  ASSERT_EQ(r.orders.size(), 1u);
+  EXPECT_FALSE(r.orders[0].compared);
+  EXPECT_EQ(r.orders[0].runs, 3u);
+  EXPECT_TRUE(r.passed()) << r.report();
+  // Once the runs agree, the reversed order fails.
+  const RepeatRuns agreeing = {{"copy_a", {101, 99}}, {"copy_b", {111, 108}}};
+  EXPECT_FALSE(compare_kernels(golden, actual, kFamilies, {}, {}, agreeing).passed());
+}
+
+TEST(KernelDiff, PairCloserThanTheMarginIsNotOrderedEvenWhenRunsAgree) {
+  const auto golden = launches({{"copy_a", 1000}, {"copy_b", 1015}});
+  const RepeatRuns runs = {{"copy_a", {1001}}, {"copy_b", {1016}}};
+  const auto actual = launches({{"copy_a", 1100}, {"copy_b", 1000}});
+  const auto r = compare_kernels(golden, actual, kFamilies, {}, {}, runs);
+  ASSERT_EQ(r.orders.size(), 1u);
+  EXPECT_FALSE(r.orders[0].compared);
+  EXPECT_TRUE(r.passed()) << r.report();
+  // A pending line for a pair that is not compared must go.
+  EXPECT_FALSE(compare_kernels(golden, actual, kFamilies,
+                               parse_kernel_pending("order copy_a copy_b why\n"), {}, runs)
+                   .passed());
+}
+
+TEST(KernelDiff, TheMedianOfTheRunsDecidesWhichIsFaster) {
+  // Every run agrees that b is faster; the gap is that of the medians.
+  const auto golden = launches({{"copy_a", 100}, {"copy_b", 90}});
+  const RepeatRuns runs = {{"copy_a", {101, 102}}, {"copy_b", {91, 92}}};
+  const auto r = compare_kernels(golden, launches({{"copy_a", 100}, {"copy_b", 90}}), kFamilies,
+                                 {}, {}, runs);
+  ASSERT_EQ(r.orders.size(), 1u);
+  EXPECT_EQ(r.orders[0].faster, "copy_b");
+  EXPECT_TRUE(r.orders[0].compared);
+  EXPECT_NEAR(r.orders[0].hardware_gap, 101.0 / 91.0 - 1.0, 1e-12);
+}
+
 }  // namespace
 }  // namespace smsim::timing_check

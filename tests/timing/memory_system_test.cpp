@@ -1,0 +1,59 @@
+// The L2 queue of the memory system on the H100 model's facts: byte-masked
+// writes of part of a sector take it longer than whole sectors
+// (l2_partial_writes_per_cycle, configs/arch/hopper.toml).
+#include "timing/memory_system.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "timing_test_models.h"
+
+namespace smsim::timing {
+namespace {
+
+// A warp-store of 32 sectors 8 KiB apart (one per lane), whole or partial.
+WarpAccess strided_store(std::uint64_t base, bool partial) {
+  WarpAccess a;
+  a.space = func::MemorySpace::global;
+  a.lanes = 32;
+  for (std::uint64_t i = 0; i < 32; ++i) a.sectors[a.sector_count++] = base + i * 8192;
+  a.lines = 32;
+  a.partial_sectors = partial ? ~std::uint64_t{0} >> 32 : 0;
+  return a;
+}
+
+// When a load issued at cycle 0 after `stores` such warp-stores gets its
+// L2 slot: its result's cycle less the DRAM latency (the line is cold).
+std::uint64_t load_slot_after(int stores, bool partial) {
+  const auto p = timing_params(test_models::gpu("h100"));
+  EXPECT_TRUE(p.params) << p.error;
+  MemorySystem m(*p.params);
+  OpTiming store;
+  store.mem = MemOp::store;
+  for (int s = 0; s < stores; ++s) m.beyond_lsu(0, 0.0, store, strided_store(0x100000 + 4 * s, partial));
+  OpTiming load;
+  load.mem = MemOp::load;
+  load.l2_only = true;
+  WarpAccess a;
+  a.space = func::MemorySpace::global;
+  a.lanes = 32;
+  a.sectors[a.sector_count++] = 0x900000;
+  a.lines = 1;
+  return m.beyond_lsu(0, 0.0, load, a).ready -
+         static_cast<std::uint64_t>(p.params->facts.latency.dram);
+}
+
+TEST(MemorySystem, PartialSectorWritesOccupyTheL2Longer) {
+  const auto& f = test_models::gpu("h100").timing;
+  ASSERT_GT(f.l2_partial_writes_per_cycle, 0.0);
+  ASSERT_LT(f.l2_partial_writes_per_cycle, f.l2_sectors_per_cycle);
+  // 8 warp-stores of 32 sectors: 256 sectors ahead of the load.
+  EXPECT_EQ(load_slot_after(8, false),
+            static_cast<std::uint64_t>(std::ceil(256 / f.l2_sectors_per_cycle)));
+  EXPECT_EQ(load_slot_after(8, true),
+            static_cast<std::uint64_t>(std::ceil(256 / f.l2_partial_writes_per_cycle)));
+}
+
+}  // namespace
+}  // namespace smsim::timing
