@@ -3,7 +3,8 @@
 // Nsight Compute goldens (issue #8, validation 2): each launch's
 // gpc__cycles_elapsed.max within a bound, the mean absolute percentage error
 // over all launches within another, and every pairwise "which variant is
-// faster" ordering inside a family of variants the same as on the hardware.
+// faster" ordering inside a family of variants the same as on the hardware,
+// where the hardware's repeated runs agree on it (RepeatRuns).
 // What is not there yet is listed in a pending file, each line with its
 // reason; a listed item that meets its bound fails the check until it leaves
 // the list, so the list only shrinks and the bounds never move.
