@@ -92,6 +92,18 @@ TEST(FloatOps, MinMaxNaNAndSignedZero) {
   EXPECT_EQ(run_f32(O::Max, {}, bits(-0.0f), bits(0.0f), 0, 2), bits(0.0f));
 }
 
+// .xorsign.abs: the smaller or larger magnitude, signed with the exclusive
+// or of the operands' signs; a lone NaN still yields the other operand
+// (magnitude, xor sign) unless .NaN is given. The engine used to refuse it.
+TEST(FloatOps, MinMaxXorsignAbs) {
+  const std::uint32_t nan = 0x7FC0'0000;
+  EXPECT_EQ(run_f32(O::Min, {M::Xorsign, M::Abs}, bits(-2.0f), bits(3.0f), 0, 2), bits(-2.0f));
+  EXPECT_EQ(run_f32(O::Max, {M::Xorsign, M::Abs}, bits(-2.0f), bits(3.0f), 0, 2), bits(-3.0f));
+  EXPECT_EQ(run_f32(O::Max, {M::Xorsign, M::Abs}, bits(-2.0f), bits(-3.0f), 0, 2), bits(3.0f));
+  EXPECT_EQ(run_f32(O::Max, {M::Xorsign, M::Abs}, nan, bits(-1.0f), 0, 2), bits(-1.0f));
+  EXPECT_EQ(run_f32(O::Max, {M::NaN, M::Xorsign, M::Abs}, nan, bits(-1.0f), 0, 2), 0x7FFF'FFFFu);
+}
+
 TEST(FloatOps, SaturateClampsToUnitInterval) {
   EXPECT_EQ(run_f32(O::Add, {M::Sat}, bits(0.75f), bits(0.5f), 0, 2), bits(1.0f));
   EXPECT_EQ(run_f32(O::Add, {M::Sat}, bits(-0.75f), bits(0.5f), 0, 2), bits(0.0f));

@@ -10,6 +10,7 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/rounding_mode.h"
 #include "isa/semantics/convert_float.h"
 #include "isa/semantics/convert_int.h"
 
@@ -52,26 +53,6 @@ std::optional<Shape> shape_of(Type t) {
   }
 }
 
-sem::Rounding rounding_of(Rounding r) {
-  switch (r) {
-    case Rounding::rz:
-    case Rounding::rzi:
-      return sem::Rounding::toward_zero;
-    case Rounding::rm:
-    case Rounding::rmi:
-      return sem::Rounding::toward_negative;
-    case Rounding::rp:
-    case Rounding::rpi:
-      return sem::Rounding::toward_positive;
-    case Rounding::none:
-    case Rounding::rn:
-    case Rounding::rna:
-    case Rounding::rni:
-      return sem::Rounding::nearest_even;
-  }
-  return sem::Rounding::nearest_even;
-}
-
 bool integral_rounding(Rounding r) {
   return r == Rounding::rni || r == Rounding::rzi || r == Rounding::rmi || r == Rounding::rpi;
 }
@@ -84,7 +65,7 @@ std::uint64_t sign_extend(std::uint64_t v, int width) {
 
 std::uint64_t convert(const DecodedInstruction& in, const Shape& to, const Shape& from,
                       std::uint64_t bits) {
-  const sem::Rounding mode = rounding_of(in.rounding);
+  const sem::Rounding mode = sem_rounding(in.rounding);
   const bool ftz = in.has(kFtz);
   if (const auto* to_int = std::get_if<sem::IntType>(&to)) {
     if (const auto* from_int = std::get_if<sem::IntType>(&from)) {
@@ -129,7 +110,7 @@ void cvt(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 // cvt.f16x2.f32 / cvt.bf16x2.f32 d, a, b: two f32 values packed, a in the
 // upper half (isa::sem::cvt_f16x2_from_f32).
 void cvt_pair_from_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-  const sem::ConvertOptions options{.rounding = rounding_of(in.rounding),
+  const sem::ConvertOptions options{.rounding = sem_rounding(in.rounding),
                                     .ftz = in.has(kFtz),
                                     .saturate = in.has(kSat),
                                     .relu = in.has(kRelu),

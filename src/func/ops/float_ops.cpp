@@ -8,6 +8,7 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/rounding_mode.h"
 #include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_compare.h"
@@ -18,19 +19,6 @@ namespace smsim::func {
 namespace {
 
 using isa::Opcode;
-
-isa::sem::Rounding sem_rounding(Rounding r) {
-  switch (r) {
-    case Rounding::rz:
-      return isa::sem::Rounding::toward_zero;
-    case Rounding::rm:
-      return isa::sem::Rounding::toward_negative;
-    case Rounding::rp:
-      return isa::sem::Rounding::toward_positive;
-    default:
-      return isa::sem::Rounding::nearest_even;
-  }
-}
 
 // Source i's bits, with the hardware's operand negation (from ptxas's
 // rewrites) applied: it leaves a NaN as it is, so which NaN an f64 result
@@ -120,7 +108,9 @@ template <typename F>
 struct MinMaxExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
     const bool is_min = in.opcode == Opcode::Min;
-    const isa::sem::MinMaxOptions options{.ftz = in.has(kFtz), .propagate_nan = in.has(kNaN)};
+    const isa::sem::MinMaxOptions options{.ftz = in.has(kFtz),
+                                          .propagate_nan = in.has(kNaN),
+                                          .xorsign_abs = in.mode == isa::Modifier::Xorsign};
     for_each_lane(mask, [&](unsigned lane) {
       const std::uint64_t a = read(c, in.src[0], lane), b = read(c, in.src[1], lane);
       std::uint64_t r = 0;
@@ -249,6 +239,11 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
     case Opcode::Min:
     case Opcode::Max:
       fn = pick_float<MinMaxExec>(t);
+      // .xorsign.abs exists for f32 (and the half types) only.
+      if (spec.has(isa::Modifier::Xorsign)) {
+        in.mode = isa::Modifier::Xorsign;
+        if (t != isa::Type::F32) fn = nullptr;
+      }
       break;
     case Opcode::Abs:
     case Opcode::Neg:
@@ -266,7 +261,7 @@ ExecFn select_float(const InstructionSpec& spec, DecodedInstruction& in, std::st
     default:
       break;
   }
-  if (spec.has(isa::Modifier::Xorsign) || spec.has(isa::Modifier::Oob)) fn = nullptr;
+  if (spec.has(isa::Modifier::Oob)) fn = nullptr;
   if (fn == nullptr) {
     why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),
                       isa::type_name(t));
