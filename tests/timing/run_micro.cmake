@@ -1,6 +1,7 @@
 # Runs one timing microbenchmark under `smsim run --gpu h100 --mode timing` and
-# compares its cycles with the H100 golden, case by case (timing_compare).
-foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN PENDING WORK_DIR)
+# compares its cycles with the H100, case by case (timing_compare): the median of
+# all runs that GOLDEN_RUNS (the golden's own) and REPEAT_RUNS (later ones) record.
+foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN GOLDEN_RUNS REPEAT_RUNS PENDING WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_micro.cmake: -D${var}= is required")
   endif()
@@ -12,7 +13,8 @@ execute_process(COMMAND ${SMSIM} run --gpu h100 --mode timing -- ${PROGRAM}
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "${NAME} exited with ${status} under smsim --mode timing:\n${errors}")
 endif()
-execute_process(COMMAND ${COMPARE} ${GOLDEN} ${actual} ${NAME} ${PENDING} 0.10 RESULT_VARIABLE differs)
+execute_process(COMMAND ${COMPARE} ${GOLDEN} ${actual} ${NAME} ${PENDING} 0.10 ${GOLDEN_RUNS} ${REPEAT_RUNS}
+  RESULT_VARIABLE differs)
 if(NOT differs EQUAL 0)
   message(FATAL_ERROR "${NAME}: cycles not within 10% of the H100 (see the table above)")
 endif()

@@ -33,9 +33,48 @@ std::vector<std::string> parse_pending(const std::string& text, const std::strin
   return out;
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::map<std::string, double> median_of_runs(const std::vector<std::string>& runs_texts) {
+  std::map<std::string, std::vector<double>> values;
+  for (const std::string& text : runs_texts) {
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+      std::istringstream words(line);
+      std::string run, tag, name;
+      double value = 0.0;
+      if (words >> run >> tag >> name >> value && run.starts_with("run") && tag == "CASE") {
+        values[name].push_back(value);
+      }
+    }
+  }
+  std::map<std::string, double> out;
+  for (const auto& [name, v] : values) out[name] = median(v);
+  return out;
+}
+
+std::map<std::string, double> reference_cases(const std::string& golden,
+                                              const std::map<std::string, double>& medians) {
+  auto want = parse_cases(golden);
+  for (auto& [name, value] : want) {
+    const auto it = medians.find(name);
+    if (it != medians.end()) value = it->second;
+  }
+  return want;
+}
+
 Comparison compare(const std::string& golden, const std::string& actual,
                    const std::vector<std::string>& pending, double threshold) {
-  const auto want = parse_cases(golden);
+  return compare(parse_cases(golden), actual, pending, threshold);
+}
+
+Comparison compare(const std::map<std::string, double>& want, const std::string& actual,
+                   const std::vector<std::string>& pending, double threshold) {
   const auto got = parse_cases(actual);
   Comparison result;
   for (const auto& [name, value] : want) {
@@ -72,7 +111,7 @@ std::string Comparison::report(double threshold) const {
                           : c.within
                               ? (c.pending ? "PENDING-NOW-WITHIN (remove it from the list)" : "ok")
                               : (c.pending ? "pending" : "OUTSIDE");
-    std::snprintf(line, sizeof line, "%-28s golden %10.2f  smsim %10.2f  error %+7.1f%%  %s\n",
+    std::snprintf(line, sizeof line, "%-28s H100 %10.2f  smsim %10.2f  error %+7.1f%%  %s\n",
                   c.name.c_str(), c.golden, c.actual, 100.0 * c.error, verdict);
     out += line;
   }

@@ -40,12 +40,6 @@ std::vector<double> samples(const KernelResult& k, const RepeatRuns& runs) {
   return out;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 }  // namespace
 
 RepeatRuns parse_golden_runs(const std::string& text) {

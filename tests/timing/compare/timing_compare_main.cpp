@@ -1,9 +1,12 @@
-// timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD]: prints the
-// error of each case and exits 0 when every case not pending is within the
-// threshold (default 0.10) and no pending case is.
+// timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD] [RUNS_FILE...]:
+// prints the error of each case against the H100 (the median of all runs the
+// RUNS_FILEs record, where given; else the golden's value) and exits 0 when
+// every case not pending is within the threshold (default 0.10) and no
+// pending case is.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "cycle_diff.h"
 #include "text_file.h"
@@ -12,7 +15,8 @@ int main(int argc, char** argv) {
   using smsim::timing_check::read_text_file;
   if (argc < 4) {
     std::fprintf(stderr,
-                 "usage: timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD]\n");
+                 "usage: timing_compare GOLDEN ACTUAL PROGRAM [PENDING_FILE] [THRESHOLD] "
+                 "[RUNS_FILE...]\n");
     return 2;
   }
   std::string golden, actual, pending_text;
@@ -25,8 +29,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   const double threshold = argc > 5 ? std::strtod(argv[5], nullptr) : 0.10;
+  std::vector<std::string> runs(argc > 6 ? static_cast<std::size_t>(argc - 6) : 0);
+  for (int i = 6; i < argc; ++i) {
+    if (!read_text_file(argv[i], runs[static_cast<std::size_t>(i - 6)])) {
+      std::fprintf(stderr, "timing_compare: cannot read %s\n", argv[i]);
+      return 2;
+    }
+  }
+  const auto want =
+      smsim::timing_check::reference_cases(golden, smsim::timing_check::median_of_runs(runs));
   const auto pending = smsim::timing_check::parse_pending(pending_text, argv[3]);
-  const auto result = smsim::timing_check::compare(golden, actual, pending, threshold);
+  const auto result = smsim::timing_check::compare(want, actual, pending, threshold);
   std::fputs(result.report(threshold).c_str(), stdout);
   return result.passed() ? 0 : 1;
 }
