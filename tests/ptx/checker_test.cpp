@@ -170,6 +170,9 @@ TEST(CheckerTest, TypeDependentModifierRules) {
                kFirstBodyLine);
   expect_error(check_body("\tcvt.f32.s32 %f1, %r1;"), "needs a rounding mode", kFirstBodyLine);
   expect_error(check_body("\tcvt.rn.f32.f16 %f1, %rs1;"), "widens exactly", kFirstBodyLine);
+  // ptxas accepts a rounding mode on a bf16 source (the form catalog).
+  EXPECT_TRUE(check_body("\tcvt.rn.f32.bf16 %f1, %rs1;").ok());
+  EXPECT_TRUE(check_body("\tcvt.rz.f64.bf16 %rd1, %rs1;").ok());
   expect_error(check_body("\tmul.s32 %r1, %r2, %r3;"), "needs .lo, .hi or .wide", kFirstBodyLine);
   expect_error(check_body("\tmul.lo.sat.s32 %r1, %r2, %r3;"), "'.sat' is not allowed",
                kFirstBodyLine);

@@ -261,13 +261,16 @@ PTX_HEADER = ".version {version}\n.target {target}\n.address_size 64\n"
 ERROR_LINE = re.compile(r"line (\d+); error")
 
 
-def ptxas_errors(ptx_text, arch, ptxas="ptxas"):
-    """(ok, set of line numbers with errors)."""
+def ptxas_errors(ptx_text, arch, ptxas="ptxas", opt="-O0"):
+    """(ok, set of line numbers with errors, ptxas's messages). -O0 for
+    validity (fast); the sweep checks its modules at ptxas's default -O3,
+    what the driver's JIT uses, since ptxas crashes at -O3 on some forms it
+    accepts at -O0 (ld/st.v8.b16)."""
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "c.ptx")
         with open(path, "w") as f:
             f.write(ptx_text)
-        r = subprocess.run([ptxas, f"-arch={arch}", "-O0", path, "-o", os.path.join(d, "c.cubin")],
+        r = subprocess.run([ptxas, f"-arch={arch}", opt, path, "-o", os.path.join(d, "c.cubin")],
                            capture_output=True, text=True)
     lines = {int(m.group(1)) for m in ERROR_LINE.finditer(r.stderr)}
     return r.returncode == 0, lines, r.stderr

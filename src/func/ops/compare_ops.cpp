@@ -137,8 +137,10 @@ struct SetpExec {
 isa::sem::SetDestination set_destination(isa::Type t) {
   switch (t) {
     case isa::Type::F32: return isa::sem::SetDestination::f32;
-    case isa::Type::F16: return isa::sem::SetDestination::f16;
-    case isa::Type::Bf16: return isa::sem::SetDestination::bf16;
+    case isa::Type::F16:
+    case isa::Type::F16x2: return isa::sem::SetDestination::f16;
+    case isa::Type::Bf16:
+    case isa::Type::Bf16x2: return isa::sem::SetDestination::bf16;
     case isa::Type::S32: return isa::sem::SetDestination::s32;
     default: return isa::sem::SetDestination::u32;
   }
@@ -204,10 +206,9 @@ struct HalfCompareExec {
 
   static void run(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask) {
     const bool is_setp = in.opcode == Opcode::Setp;
-    // set's destination: 1.0 in the destination's float format, else all ones.
-    const bool float_result = isa::is_float(in.type);
-    const std::uint32_t one_half =
-        in.type == isa::Type::Bf16 || in.type == isa::Type::Bf16x2 ? 0x3F80 : 0x3C00;
+    // set's destination: 1.0 in the destination's float format, else all ones
+    // (per half for the packed forms).
+    const isa::sem::SetDestination dest = set_destination(in.type);
     for_each_lane(mask, [&](unsigned lane) {
       const auto a = static_cast<std::uint32_t>(read(ctx, in.src[0], lane));
       const auto b = static_cast<std::uint32_t>(read(ctx, in.src[1], lane));
@@ -228,19 +229,10 @@ struct HalfCompareExec {
         }
         return;
       }
-      auto encode = [&](bool r) -> std::uint32_t {
-        if (float_result) return r ? one_half : 0;
-        return r ? 0xFFFF : 0;
-      };
-      std::uint64_t value;
+      std::uint64_t value = isa::sem::set_result(lo, dest);
       if constexpr (kPacked) {
-        value = encode(lo) | (encode(half_result(in, a, b, 1, c)) << 16);
-      } else if (in.type == isa::Type::F32) {
-        value = lo ? 0x3F80'0000u : 0u;
-      } else if (float_result) {
-        value = encode(lo);
-      } else {
-        value = lo ? 0xFFFF'FFFFu : 0u;
+        const std::uint32_t hi = isa::sem::set_result(half_result(in, a, b, 1, c), dest);
+        value = (value & 0xFFFF) | ((hi & 0xFFFF) << 16);
       }
       write(ctx, in.dst[0], lane, value);
     });

@@ -86,6 +86,22 @@ std::uint64_t convert(const DecodedInstruction& in, const Shape& to, const Shape
     return sem::convert_float(to_float, to_float, r, {.saturate = true});
   }
   const sem::FloatFormat from_float = std::get<sem::FloatFormat>(from);
+  // Measured on an H100 (form sweep, tests/func/forms): cvt.f32.f32 and
+  // cvt.f64.f64 without any modifier are moves that keep NaN payloads and
+  // signalling NaNs (cvt.f16.f16 and cvt.bf16.bf16 are not: they give the
+  // canonical NaN); cvt.ftz.f32.bf16 gives the canonical NaN where the
+  // forms without .ftz keep the payload; and cvt.f16.f32 does not flush a
+  // subnormal source under .ftz (a tiny value still rounds to the smallest
+  // f16 subnormal with .rm or .rp; bf16 destinations do flush).
+  const bool plain = in.rounding == Rounding::none && !ftz && !in.has(kSat) && !in.has(kRelu) &&
+                     in.mode != isa::Modifier::Satfinite;
+  if (plain && (in.type == Type::F32 || in.type == Type::F64) && in.type2 == in.type) return bits;
+  const bool bf16_nan =
+      in.type2 == Type::Bf16 && (bits & 0x7f80u) == 0x7f80u && (bits & 0x007fu) != 0;
+  if (bf16_nan && ftz && in.type == Type::F32) return 0x7fff'ffffu;
+  const bool f32_subnormal = in.type2 == Type::F32 && (bits & 0x7f80'0000u) == 0 &&
+                             (bits & 0x007f'ffffu) != 0;
+  const bool source_ftz = ftz && !(in.type == Type::F16 && f32_subnormal);
   if (integral_rounding(in.rounding)) {
     const std::uint64_t r = sem::round_to_integral(from_float, bits, mode, ftz);
     if (!in.has(kSat)) return r;
@@ -93,7 +109,7 @@ std::uint64_t convert(const DecodedInstruction& in, const Shape& to, const Shape
   }
   return sem::convert_float(from_float, to_float, bits,
                             {.rounding = mode,
-                             .ftz = ftz,
+                             .ftz = source_ftz,
                              .saturate = in.has(kSat),
                              .relu = in.has(kRelu),
                              .satfinite = in.mode == isa::Modifier::Satfinite});

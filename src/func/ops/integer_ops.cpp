@@ -290,45 +290,29 @@ struct SadExec {
   }
 };
 
-// bfe d, a, pos, len: len bits of a from pos, zero- or sign-extended.
+// bfe d, a, pos, len and bfi d, a, b, pos, len: isa/semantics/integer_bits.h
+// (the 64-bit forms read the whole 32-bit position and length).
 template <typename T>
 struct BfeExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    constexpr unsigned kBits = 8 * sizeof(T);
     for_each_lane(mask, [&](unsigned lane) {
       const auto a = static_cast<U<T>>(arg<T>(c, in, 0, lane));
-      const unsigned pos = static_cast<std::uint8_t>(read(c, in.src[1], lane));
-      const unsigned len = static_cast<std::uint8_t>(read(c, in.src[2], lane));
-      bool sign = false;
-      if constexpr (std::is_signed_v<T>) {
-        const unsigned top = std::min(pos + len - 1, kBits - 1);
-        sign = len != 0 && ((a >> top) & 1) != 0;
-      }
-      U<T> r = 0;
-      for (unsigned i = 0; i < kBits; ++i) {
-        const bool bit = i < len ? (pos + i < kBits ? ((a >> (pos + i)) & 1) != 0 : sign) : sign;
-        if (bit) r = static_cast<U<T>>(r | (U<T>{1} << i));
-      }
-      write(c, in.dst[0], lane, r);
+      const auto pos = static_cast<std::uint32_t>(read(c, in.src[1], lane));
+      const auto len = static_cast<std::uint32_t>(read(c, in.src[2], lane));
+      write(c, in.dst[0], lane, isa::sem::bfe<U<T>>(a, pos, len, std::is_signed_v<T>));
     });
   }
 };
 
-// bfi d, a, b, pos, len: b with len bits from pos replaced by a's low bits.
 template <typename T>
 struct BfiExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    constexpr unsigned kBits = 8 * sizeof(T);
     for_each_lane(mask, [&](unsigned lane) {
       const auto a = static_cast<U<T>>(arg<T>(c, in, 0, lane));
-      auto r = static_cast<U<T>>(arg<T>(c, in, 1, lane));
-      const unsigned pos = static_cast<std::uint8_t>(read(c, in.src[2], lane));
-      const unsigned len = static_cast<std::uint8_t>(read(c, in.src[3], lane));
-      for (unsigned i = 0; i < len && pos + i < kBits; ++i) {
-        const U<T> bit = U<T>{1} << (pos + i);
-        r = static_cast<U<T>>(((a >> i) & 1) != 0 ? (r | bit) : (r & ~bit));
-      }
-      write(c, in.dst[0], lane, r);
+      const auto b = static_cast<U<T>>(arg<T>(c, in, 1, lane));
+      const auto pos = static_cast<std::uint32_t>(read(c, in.src[2], lane));
+      const auto len = static_cast<std::uint32_t>(read(c, in.src[3], lane));
+      write(c, in.dst[0], lane, isa::sem::bfi<U<T>>(a, b, pos, len));
     });
   }
 };

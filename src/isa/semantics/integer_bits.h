@@ -62,14 +62,17 @@ constexpr U bfe(U a, uint32_t position, uint32_t length, bool is_signed) {
   return d;
 }
 
-// bfi: insert the low `len` bits of a into b at `pos`.
+// bfi: insert the low `len` bits of a into b at `pos`. Position and length
+// as for bfe: their low 8 bits in the 32-bit form, the whole 32-bit values
+// in the 64-bit form (measured on an H100, form sweep).
 template <class U>
 constexpr U bfi(U a, U b, uint32_t position, uint32_t length) {
-  constexpr uint32_t kMsb = sizeof(U) * 8 - 1;
-  const uint32_t pos = position & 0xff;
-  const uint32_t len = length & 0xff;
+  constexpr uint64_t kMsb = sizeof(U) * 8 - 1;
+  constexpr uint32_t kFieldMask = sizeof(U) == 4 ? 0xff : 0xffffffffu;
+  const uint64_t pos = position & kFieldMask;
+  const uint64_t len = length & kFieldMask;
   U d = b;
-  for (uint32_t i = 0; i < len && pos + i <= kMsb; ++i) {
+  for (uint64_t i = 0; i < len && pos + i <= kMsb; ++i) {
     d = static_cast<U>((d & ~(U{1} << (pos + i))) | (((a >> i) & 1) << (pos + i)));
   }
   return d;

@@ -39,6 +39,13 @@ TEST(IntegerHandComputed, BitOperations) {
   EXPECT_EQ(bfe<uint32_t>(0x0000f000, 12, 4, true), 0xffffffffu);
   EXPECT_EQ(bfe<uint32_t>(0x0000f000, 12, 4, false), 0xfu);
   EXPECT_EQ(bfi<uint32_t>(0xf, 0, 28, 8), 0xf0000000u);  // field clipped at bit 31
+  // The 64-bit forms read the whole 32-bit position and length (H100, form
+  // sweep): position 0x100 is past the top, so nothing is inserted or
+  // extracted, where the low 8 bits would say position 0.
+  EXPECT_EQ(bfi<uint64_t>(0xaaaaaaaa, 0x7f, 0x100, 1), 0x7full);
+  EXPECT_EQ(bfi<uint64_t>(0x10, 0x1, 0x1f, 0x80000000), 0x800000001ull);
+  EXPECT_EQ(bfe<uint64_t>(0x7fffffffffffffff, 0x100, 0x55555555, false), 0ull);
+  EXPECT_EQ(bfi<uint32_t>(0xf, 0, 0x104, 4), 0xf0u);  // the 32-bit form: low 8 bits
   EXPECT_EQ(prmt(0x33221100, 0x77665544, 0x7531, PermuteMode::generic), 0x77553311u);
   EXPECT_EQ(prmt(0x0000007f, 0, 0x8888, PermuteMode::generic),
             0u);  // selector bit 3: sign of byte 0
