@@ -11,6 +11,7 @@
 #include "func/gpu_model_options.h"
 #include "ptx/frontend.h"
 #include "runtime/managed_attribute.h"
+#include "runtime/module_ptxas.h"
 #include "runtime/ptx_link.h"
 #include "runtime/ptx_selection.h"
 
@@ -212,6 +213,7 @@ bool Context::load(ModuleRecord& module) {
     module.loaded.push_back(device_->load(module.ptx.back()));
     for (const std::string& e : module.loaded.back().errors) module.load_error += e + "\n";
   }
+  size_stack_frames(module, sm);
   mark_managed(module);
   return module.load_error.empty();
 }

@@ -21,6 +21,7 @@
 #include "runtime/device_timeline.h"
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
+#include "runtime/register_count.h"
 #include "runtime/launch_analysis.h"
 #include "runtime/run_report.h"
 #include "timing/timing_params.h"
@@ -49,8 +50,10 @@ struct ModuleRecord {
   std::vector<func::LoadedModule> loaded;  // in the engine
   bool load_attempted = false;
   std::string load_error;  // empty when every image loaded
-  bool registers_counted = false;
-  std::map<std::string, std::uint32_t> register_counts;  // from ptxas, by kernel
+  // ptxas -v on its sources (runtime/module_ptxas.h), run at most once:
+  // nullopt when not run yet or when ptxas failed.
+  bool ptxas_attempted = false;
+  std::optional<PtxasInfo> ptxas;
 };
 
 // Per-kernel settings a program may change (cudaFuncSetAttribute & co.).

@@ -4,7 +4,8 @@
 #include <variant>
 
 #include "runtime/launch_check.h"
-#include "runtime/register_count.h"
+#include "func/gpu_model_options.h"
+#include "runtime/module_ptxas.h"
 #include "timing/timed_launch.h"
 
 namespace smsim::runtime {
@@ -32,17 +33,10 @@ double estimated_milliseconds(const arch::GpuModel& gpu, const func::LaunchStats
 }
 
 std::uint32_t registers_per_thread(Context& context, const ResolvedKernel& kernel) {
-  ModuleRecord& module = *kernel.record->module;
-  if (!module.registers_counted) {
-    module.registers_counted = true;
-    const auto sm =
-        static_cast<std::uint32_t>(context.gpu().cc.major * 10 + context.gpu().cc.minor);
-    for (const std::string& source : module.sources) {
-      module.register_counts.merge(ptxas_register_counts(source, sm));
-    }
+  if (const PtxasInfo* info = module_ptxas_info(*kernel.record->module, func::sm_number(context.gpu()))) {
+    const auto it = info->registers.find(kernel.record->name);
+    if (it != info->registers.end()) return it->second;
   }
-  const auto it = module.register_counts.find(kernel.record->name);
-  if (it != module.register_counts.end()) return it->second;
   return std::min(kernel.kernel->kernel->register_count, kMaxRegistersPerThread);
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// Registers per thread of each kernel, as ptxas assigns them to the PTX the
-// program embeds (`ptxas -v`), which is what the driver's JIT reports as
-// numRegs. Run once per module and remembered.
+// What ptxas makes of the PTX the program embeds (`ptxas -v`): the registers
+// per thread of each kernel, which the driver's JIT reports as numRegs, and
+// the stack frame of every function, which is what each activation of a
+// function called for real takes from cudaLimitStackSize on the H100
+// (docs/func.md "Stack"). Run at most once per module and remembered.
 
 #include <cstdint>
 #include <map>
@@ -10,11 +12,18 @@
 
 namespace smsim::runtime {
 
-// Kernel name -> registers, from `ptxas -v -arch=sm_<sm>` on `ptx`; empty
-// (with a note on stderr) when ptxas is not available or fails.
-std::map<std::string, std::uint32_t> ptxas_register_counts(const std::string& ptx, std::uint32_t sm);
+struct PtxasInfo {
+  std::map<std::string, std::uint32_t> registers;     // entry functions, by name
+  std::map<std::string, std::uint64_t> stack_frames;  // every function, by name
+};
 
-// Parses ptxas -v output: "Compiling entry function 'NAME'" ... "Used N registers".
-std::map<std::string, std::uint32_t> parse_ptxas_registers(const std::string& output);
+// `ptxas -v -arch=sm_<sm>` on `ptx`; nullopt with the reason in `why_not`
+// when ptxas is not available or fails.
+std::optional<PtxasInfo> run_ptxas(const std::string& ptx, std::uint32_t sm, std::string& why_not);
+
+// Parses ptxas -v output: "Compiling entry function 'NAME'" ... "Used N
+// registers", and "Function properties for NAME" followed by "N bytes stack
+// frame".
+PtxasInfo parse_ptxas_output(const std::string& output);
 
 }  // namespace smsim::runtime

@@ -1,14 +1,17 @@
 // Calls made for real: recursion with a frame per activation, function
 // pointers that send the lanes of one warp to different functions, lanes
 // that do not call, stack overflow, printf inside recursion, device malloc and
-// free (kernels/real_calls.cu -> kernels/real_calls.ptx), and brx.idx.
+// free (kernels/real_calls.cu -> kernels/real_calls.ptx), brx.idx, and stack
+// frames sized as ptxas sizes them (func/decode/stack_frames.h).
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 
+#include "func/decode/stack_frames.h"
 #include "func/device.h"
 #include "ptx/frontend.h"
 
@@ -41,6 +44,20 @@ class RealCalls : public ::testing::Test {
     // memcpy's pointers must be non-null even for 0 bytes (UBSan checks).
     if (!args.empty()) std::memcpy(params.data(), args.data(), params.size());
     return device_.launch(*loaded_.find_kernel(name), {.block = block}, params);
+  }
+
+  DecodedKernel& decoded(const char* name) {
+    for (ModuleKernel& k : loaded_.kernels) {
+      if (k.name == name && k.kernel) return *k.kernel;
+    }
+    throw std::runtime_error(std::string("no decoded kernel ") + name);
+  }
+
+  std::size_t function_named(const char* name) const {
+    for (std::size_t i = 0; i < module_.functions.size(); ++i) {
+      if (module_.functions[i].name == name) return i;
+    }
+    throw std::runtime_error(std::string("no function ") + name);
   }
 
   template <typename T>
@@ -115,7 +132,140 @@ TEST_F(RealCalls, StackOverflowIsAnIllegalAddressNamingTheCall) {
   EXPECT_EQ(r.error.code, CudaError::illegal_address);
   EXPECT_NE(r.error.message.find("stack overflow calling _Z4deepj"), std::string::npos)
       << r.error.message;
-  EXPECT_NE(r.error.message.find("1024 of them cudaLimitStackSize"), std::string::npos)
+  EXPECT_NE(r.error.message.find("exceeds cudaLimitStackSize 1024"), std::string::npos)
+      << r.error.message;
+  EXPECT_NE(r.error.message.find("(size from the PTX's parameters, return values and locals)"),
+            std::string::npos)
+      << r.error.message;
+}
+
+TEST_F(RealCalls, WithoutPtxasSizesEachActivationTakesItsPtxFrame) {
+  const std::uint64_t out = device_.allocate(32 * 4);
+  const std::uint64_t frame = decoded("recurse_deep").functions.at(function_named("_Z4deepj")).frame_bytes;
+  ASSERT_GT(frame, 0u);
+  // deep(n) makes n + 1 activations.
+  const std::uint64_t fit = 1024 / frame;
+  EXPECT_TRUE(run("recurse_deep", {32}, {fit - 1, out}).ok());
+  EXPECT_EQ(run("recurse_deep", {32}, {fit, out}).error.code, CudaError::illegal_address);
+}
+
+// The runtime passes the frames ptxas gives the functions (runtime/module_ptxas.h);
+// 48 bytes is a third of smsim's own frame for deep(), so the thread's local
+// memory must hold three times the limit in smsim's layout.
+TEST_F(RealCalls, PtxasFrameSizesDecideTheDepthThatOverflows) {
+  apply_stack_frames(decoded("recurse_deep"), {{"_Z4deepj", 48}});
+  const std::uint64_t out = device_.allocate(32 * 4);
+  // 21 activations of 48 bytes fit 1024, 22 do not.
+  LaunchResult r = run("recurse_deep", {32}, {20, out});
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  EXPECT_EQ(download<unsigned>(out, 1)[0], 20u * 21u / 2u);
+  r = run("recurse_deep", {32}, {21, out});
+  EXPECT_EQ(r.error.code, CudaError::illegal_address);
+  EXPECT_NE(r.error.message.find("stack overflow calling _Z4deepj: its frame of 48 bytes (size "
+                                 "from ptxas -v) on top of 1008 bytes exceeds cudaLimitStackSize "
+                                 "1024; call depth 22"),
+            std::string::npos)
+      << r.error.message;
+  device_.options().stack_bytes_per_thread = 48 * 200;
+  r = run("recurse_deep", {32}, {199, out});
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  EXPECT_EQ(download<unsigned>(out, 1)[0], 199u * 200u / 2u);
+  EXPECT_EQ(run("recurse_deep", {32}, {200, out}).error.code, CudaError::illegal_address);
+}
+
+// ptxas reports a frame of 0 bytes for leaves; smsim still gives each
+// activation its own frame, and a recursion through such frames stops with
+// an error instead of running past the thread's local memory.
+TEST_F(RealCalls, ARecursionThroughFramesOfSizeZeroStopsInsideLocalMemory) {
+  apply_stack_frames(decoded("recurse_deep"), {{"_Z4deepj", 0}});
+  const std::uint64_t out = device_.allocate(32 * 4);
+  const LaunchResult r = run("recurse_deep", {32}, {1000, out});
+  EXPECT_EQ(r.error.code, CudaError::illegal_address);
+  EXPECT_NE(r.error.message.find("does not fit the thread's"), std::string::npos)
+      << r.error.message;
+}
+
+// middle() is inlined by smsim but is an activation of its own on the GPU:
+// its frame counts while down() recurses below it.
+constexpr const char* kInlinedCaller = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.func (.param .b32 r) down(.param .b32 n)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<5>;
+  ld.param.u32 %r1, [n];
+  mov.u32 %r4, 0;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+  sub.u32 %r2, %r1, 1;
+  {
+  .param .b32 a0;
+  .param .b32 rv;
+  st.param.b32 [a0], %r2;
+  call.uni (rv), down, (a0);
+  ld.param.b32 %r3, [rv];
+  }
+  add.u32 %r4, %r3, 1;
+DONE:
+  st.param.b32 [r], %r4;
+  ret;
+}
+
+.func (.param .b32 r) middle(.param .b32 n)
+{
+  .reg .b32 %r<3>;
+  ld.param.u32 %r1, [n];
+  {
+  .param .b32 a0;
+  .param .b32 rv;
+  st.param.b32 [a0], %r1;
+  call.uni (rv), down, (a0);
+  ld.param.b32 %r2, [rv];
+  }
+  st.param.b32 [r], %r2;
+  ret;
+}
+
+.visible .entry chain(.param .u64 n, .param .u64 out)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd2, [n];
+  cvt.u32.u64 %r1, %rd2;
+  ld.param.u64 %rd1, [out];
+  {
+  .param .b32 a0;
+  .param .b32 rv;
+  st.param.b32 [a0], %r1;
+  call.uni (rv), middle, (a0);
+  ld.param.b32 %r2, [rv];
+  }
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+
+TEST_F(RealCalls, FunctionsInlinedAroundARealCallCountWithIt) {
+  load(kInlinedCaller, "inlined_caller.ptx");
+  apply_stack_frames(decoded("chain"), {{"down", 16}, {"middle", 200}});
+  const std::uint64_t out = device_.allocate(4);
+  // 200 + 16 * 51 = 1016 fits 1024; a 52nd activation of down() does not.
+  LaunchResult r = run("chain", {1}, {50, out});
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  EXPECT_EQ(download<unsigned>(out, 1)[0], 50u);
+  r = run("chain", {1}, {51, out});
+  EXPECT_EQ(r.error.code, CudaError::illegal_address);
+  EXPECT_NE(r.error.message.find("call depth 52"), std::string::npos) << r.error.message;
+  // The first call names what was inlined around it.
+  device_.options().stack_bytes_per_thread = 100;
+  r = run("chain", {1}, {0, out});
+  EXPECT_EQ(r.error.code, CudaError::illegal_address);
+  EXPECT_NE(r.error.message.find("its frame of 16 bytes (size from ptxas -v) plus 200 bytes of "
+                                 "middle (inlined by smsim, called on the GPU) on top of 0 bytes"),
+            std::string::npos)
       << r.error.message;
 }
 

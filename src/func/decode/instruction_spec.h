@@ -69,6 +69,19 @@ struct CallSite {
   // function it reaches, as the prototype requires).
   std::uint64_t argument_bytes = 0;
   std::uint64_t return_bytes = 0;
+  // Device functions smsim inlined around the call, outermost first. On the
+  // GPU each is an activation of its own, live while the callee runs, so
+  // their stack frames count with the callee's (inlined_stack_bytes, 0 until
+  // func/decode/stack_frames.h sizes them from ptxas; smsim's own layout
+  // already holds their locals in the caller's frame).
+  std::vector<std::string> inlined_functions;
+  std::uint64_t inlined_stack_bytes = 0;
+};
+
+// Where the sizes an activation takes from cudaLimitStackSize come from.
+enum class StackSizeSource : std::uint8_t {
+  ptx,    // the PTX's parameters, return values and locals (smsim's layout)
+  ptxas,  // the function's stack frame as `ptxas -v` reports it (the H100's code)
 };
 
 // A device function called for real: where its code starts and which
@@ -79,9 +92,13 @@ struct CallableFunction {
   std::uint32_t entry = UINT32_MAX;  // UINT32_MAX: not part of this kernel
   std::uint32_t reg_base = 0;
   std::uint32_t reg_count = 0;
-  std::uint64_t frame_bytes = 0;  // parameters, return values and locals
+  std::uint64_t frame_bytes = 0;  // smsim's layout: parameters, return values and locals
   std::uint64_t argument_bytes = 0;
   std::uint64_t return_bytes = 0;
+  // What each activation takes from cudaLimitStackSize: frame_bytes unless
+  // func/decode/stack_frames.h sized it from ptxas.
+  std::uint64_t stack_bytes = 0;
+  StackSizeSource stack_source = StackSizeSource::ptx;
 };
 
 struct InstructionSpec {

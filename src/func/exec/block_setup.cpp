@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "func/decode/stack_frames.h"
 #include "func/memory/param_layout.h"
 
 namespace smsim::func {
@@ -63,11 +64,13 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
   block.exited_threads = 0;
   block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
                                                      launch.config.dynamic_shared_bytes);
-  // A kernel making real calls gets the stack (cudaLimitStackSize) after its
-  // own frame.
+  // A kernel making real calls gets the stack after its own frame: room for
+  // every chain of activations cudaLimitStackSize lets through.
   block.local = LocalMemory(
-      block.thread_count, std::uint64_t{k.local_bytes_per_thread} +
-                              (k.makes_calls() ? launch.options.stack_bytes_per_thread : 0));
+      block.thread_count,
+      std::uint64_t{k.local_bytes_per_thread} +
+          (k.makes_calls() ? stack_reservation_bytes(k, launch.options.stack_bytes_per_thread)
+                           : 0));
   block.barriers = {};
   block.printf_output.clear();
   const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
@@ -88,6 +91,7 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
       for (LaneCalls& lane : warp.calls) {
         lane.frames.clear();
         lane.saved.clear();
+        lane.stack_used = 0;
       }
     }
   }

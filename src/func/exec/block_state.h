@@ -27,11 +27,13 @@ struct LaneFrame {
   std::uint32_t site = 0;
   std::uint32_t function = 0;  // module function index
   std::size_t saved_at = 0;    // where its registers start in LaneCalls::saved
+  std::uint64_t stack_bytes = 0;  // what it took from cudaLimitStackSize
 };
 
 struct LaneCalls {
   std::vector<LaneFrame> frames;
   std::vector<std::uint64_t> saved;
+  std::uint64_t stack_used = 0;  // of cudaLimitStackSize, by the live frames
 };
 
 // Lanes of a warp parked at a warp-synchronous instruction until every lane

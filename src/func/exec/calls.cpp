@@ -1,9 +1,13 @@
 #include "func/exec/calls.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include "func/decode/function_address.h"
 #include "func/ops/memory_access.h"
@@ -58,21 +62,58 @@ std::optional<std::uint32_t> callee_of(ExecContext& c, const DecodedInstruction&
   return index;
 }
 
+std::string_view size_source(StackSizeSource source) {
+  return source == StackSizeSource::ptxas ? "ptxas -v"
+                                          : "the PTX's parameters, return values and locals";
+}
+
+// What the activation takes from cudaLimitStackSize; nullopt after reporting
+// the overflow, which the H100 reports as an illegal address.
+std::optional<std::uint64_t> stack_cost(ExecContext& c, const DecodedInstruction& in,
+                                        const CallableFunction& f, const CallSite& site,
+                                        unsigned lane) {
+  const LaneCalls& calls = c.warp.calls[lane];
+  const std::uint64_t limit = c.launch.options.stack_bytes_per_thread;
+  // Compared without adding: the sizes come from another program's output.
+  const std::uint64_t room = limit - std::min(limit, calls.stack_used);
+  if (f.stack_bytes <= room && site.inlined_stack_bytes <= room - f.stack_bytes) {
+    return f.stack_bytes + site.inlined_stack_bytes;
+  }
+  std::string inlined;
+  if (site.inlined_stack_bytes != 0) {
+    inlined = fmt::format(" plus {} bytes of {} (inlined by smsim, called on the GPU)",
+                          site.inlined_stack_bytes, fmt::join(site.inlined_functions, ", "));
+  }
+  report_error(c, CudaError::illegal_address,
+               fmt::format("{}: stack overflow calling {}: its frame of {} bytes (size from {}){} "
+                           "on top of {} bytes exceeds cudaLimitStackSize {}; call depth {}",
+                           where(c, in, lane), f.name, f.stack_bytes, size_source(f.stack_source),
+                           inlined, calls.stack_used, limit, calls.frames.size() + 1));
+  return std::nullopt;
+}
+
 // Pushes one lane's activation of `function`; false after reporting a fault.
 bool push_frame(ExecContext& c, const DecodedInstruction& in, std::uint32_t function,
                 unsigned lane) {
   const DecodedKernel& k = c.launch.kernel;
   const CallableFunction& f = k.functions[function];
   const CallSite& site = k.call_sites[in.target];
+  const std::optional<std::uint64_t> cost = stack_cost(c, in, f, site, lane);
+  if (!cost) return false;
   std::uint64_t& fp = frame_pointer(c, lane);
   const std::uint64_t callee_fp = fp + site.caller_frame_bytes;
   const std::uint64_t stack = c.block.local.bytes_per_thread();
   if (callee_fp > stack || f.frame_bytes > stack - callee_fp) {
+    // The local memory is sized for every chain the limit lets through
+    // (stack_reservation_bytes); only activations of size 0 nested in each
+    // other get here.
     report_error(c, CudaError::illegal_address,
-                 fmt::format("{}: stack overflow calling {}: its frame of {} bytes at offset {} "
-                             "does not fit the thread's {} bytes of local memory ({} of them "
-                             "cudaLimitStackSize); call depth {}",
+                 fmt::format("{}: stack overflow calling {}: smsim's frame of {} bytes at offset "
+                             "{} does not fit the thread's {} bytes of local memory, though the "
+                             "activations' sizes ({} bytes, from {}) fit cudaLimitStackSize {}; "
+                             "call depth {}",
                              where(c, in, lane), f.name, f.frame_bytes, callee_fp, stack,
+                             c.warp.calls[lane].stack_used + *cost, size_source(f.stack_source),
                              c.launch.options.stack_bytes_per_thread,
                              c.warp.calls[lane].frames.size() + 1));
     return false;
@@ -81,8 +122,12 @@ bool push_frame(ExecContext& c, const DecodedInstruction& in, std::uint32_t func
     if (!copy_local(c, callee_fp + arg.callee, fp + arg.caller, arg.bytes, lane)) return false;
   }
   LaneCalls& calls = c.warp.calls[lane];
-  calls.frames.push_back(LaneFrame{
-      .caller_fp = fp, .site = in.target, .function = function, .saved_at = calls.saved.size()});
+  calls.frames.push_back(LaneFrame{.caller_fp = fp,
+                                   .site = in.target,
+                                   .function = function,
+                                   .saved_at = calls.saved.size(),
+                                   .stack_bytes = *cost});
+  calls.stack_used += *cost;
   for (std::uint32_t r = 0; r < f.reg_count; ++r) {
     calls.saved.push_back(c.regs[(f.reg_base + r) * kWarpSize + lane]);
   }
@@ -134,6 +179,7 @@ void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uin
       c.regs[(f.reg_base + r) * kWarpSize + lane] = calls.saved[frame.saved_at + r];
     }
     calls.saved.resize(frame.saved_at);
+    calls.stack_used -= frame.stack_bytes;
     calls.frames.pop_back();
     fp = frame.caller_fp;
   }

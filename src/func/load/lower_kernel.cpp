@@ -641,6 +641,9 @@ class KernelLowering {
     if (callee) callee_vars = abi_variables(module_.functions[*callee]);
     const std::vector<std::uint64_t> offsets = abi_offsets(callee_vars);
     CallSite site;
+    for (std::size_t i = inline_from_; i < call_stack_.size(); ++i) {
+      site.inlined_functions.push_back(call_stack_[i]->name);
+    }
     for (std::size_t i = 0; i < caller_vars.size(); ++i) {
       const bool is_return = i < returns.size();
       const Placement& from = is_return ? ret_places[i] : arg_places[i - returns.size()];
@@ -743,7 +746,9 @@ class KernelLowering {
     place_locals(frame);
     callable.entry = static_cast<std::uint32_t>(out_.spec.instructions.size());
     call_stack_.push_back(&f);
+    inline_from_ = call_stack_.size();
     lower_body(frame);
+    inline_from_ = 0;
     call_stack_.pop_back();
     InstructionSpec end;
     end.opcode = isa::Opcode::Ret;
@@ -753,6 +758,7 @@ class KernelLowering {
     callable.reg_base = frame.reg_base;
     callable.reg_count = register_count_ - frame.reg_base;
     callable.frame_bytes = align_up(local_bytes_, kFrameAlignment);
+    callable.stack_bytes = callable.frame_bytes;
     finish_call_sites(callable.frame_bytes);
     out_.spec.functions[index] = std::move(callable);
   }
@@ -796,6 +802,9 @@ class KernelLowering {
   std::uint64_t local_bytes_ = 0;
   std::uint32_t register_count_ = 0;
   std::vector<const ptx::Function*> call_stack_;
+  // Where the functions inlined into the body being lowered start on
+  // call_stack_ (after the function called for real whose body it is).
+  std::size_t inline_from_ = 0;
 };
 
 }  // namespace
