@@ -167,8 +167,8 @@ Outcome run_one(Device& device, const Entry& e, std::uint64_t in, std::uint64_t 
 }
 
 // One sweep per module with H100 goldens: `sm_90`, the register-to-register
-// families. (`tools/forms/sweep.py --family memory` writes the loads, stores,
-// atomics and collectives; it has no goldens yet, docs/opcode-coverage.md.)
+// families, and `sm_90_memory`, the loads, stores, atomics, reductions and
+// warp collectives (`tools/forms/sweep.py --family memory`).
 class FormSweep : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FormSweep, EveryFormMatchesTheH100OrIsPending) {
@@ -209,7 +209,7 @@ TEST_P(FormSweep, EveryFormMatchesTheH100OrIsPending) {
               sweep.c_str(), entries.size(), counts["match"], counts["mismatch"], counts["refused"]);
 }
 
-INSTANTIATE_TEST_SUITE_P(Sm90, FormSweep, ::testing::Values("sm_90"));
+INSTANTIATE_TEST_SUITE_P(Sm90, FormSweep, ::testing::Values("sm_90", "sm_90_memory"));
 
 }  // namespace
 }  // namespace smsim::func
