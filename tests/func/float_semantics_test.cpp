@@ -40,6 +40,27 @@ TEST(FloatSemantics, TestpNormalHoldsForZero) {
   EXPECT_EQ(h.run<std::uint32_t>(0x00000001, 0, 0, 0)[0], 0U);
 }
 
+// ptxas takes `testp.f32`/`testp.f64` with no test named; the H100 answers
+// false for every f32 input (form sweep: zeros, subnormals, infinities, NaNs,
+// normals) and true for f64 NaNs only.
+TEST(FloatSemantics, TestpWithoutATestIsFalse) {
+  PtxasRewriteHarness h("f32",
+                        "testp.f32 %p2, %r1;\n"
+                        "selp.u32 %u2, 1, 0, %p2;\n"
+                        "st.global.u32 [%rd2], %u2;");
+  for (std::uint32_t x : {0x00000000u, 0x3f800000u, 0x7f800000u, 0x7fc00000u, 0x00000001u}) {
+    EXPECT_EQ(h.run<std::uint32_t>(x, 0, 0, 0)[0], 0U) << std::hex << x;
+  }
+  // testp.f64 without a test is true for NaNs only.
+  PtxasRewriteHarness h64("f64",
+                          "testp.f64 %p2, %r1;\n"
+                          "selp.u32 %u2, 1, 0, %p2;\n"
+                          "st.global.u32 [%rd2], %u2;");
+  EXPECT_EQ(h64.run<std::uint64_t>(0x7ff0000000000001ull, 0, 0, 0)[0], 1U);
+  EXPECT_EQ(h64.run<std::uint64_t>(0x7ff0000000000000ull, 0, 0, 0)[0], 0U);
+  EXPECT_EQ(h64.run<std::uint64_t>(0x3ff0000000000000ull, 0, 0, 0)[0], 0U);
+}
+
 TEST(FloatSemantics, F64MinOfTwoNaNsKeepsAPayload) {
   // The host's fmin would give its default NaN.
   PtxasRewriteHarness h("f64",

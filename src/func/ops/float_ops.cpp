@@ -156,8 +156,11 @@ struct SignExec {
 template <typename F>
 struct TestpExec {
   static void run(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
-    isa::sem::FloatTest test = isa::sem::FloatTest::finite;
+    isa::sem::FloatTest test = isa::sem::FloatTest::none;
     switch (in.mode) {
+      case isa::Modifier::Finite:
+        test = isa::sem::FloatTest::finite;
+        break;
       case isa::Modifier::Infinite:
         test = isa::sem::FloatTest::infinite;
         break;

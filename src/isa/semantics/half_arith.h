@@ -45,6 +45,22 @@ constexpr bool oob_gives_zero(FloatFormat f, uint16_t a, uint16_t b) {
 }
 constexpr uint16_t kHalfSign = 0x8000;
 
+// .ftz flushes a result that is tiny after rounding to the format's
+// precision with an unbounded exponent, as f32's flush_if_tiny does
+// (float_arith_f32.h); measured on an H100 (form sweep): mul.ftz.f16x2 of
+// 2^-14 and 1 - 2^-11 gives +0 although it rounds to 2^-14. Only a rounded
+// result of +-2^-14 can hide a tiny value.
+constexpr uint64_t flush_tiny_half(FloatFormat f, uint64_t rounded, const ExactValue& exact) {
+  const uint64_t min_normal = uint64_t{1} << f.fraction_bits;
+  if ((rounded & f.magnitude_mask()) != min_normal || exact.kind != ValueClass::finite) {
+    return rounded;
+  }
+  const FloatFormat wide{.exponent_bits = 11, .fraction_bits = f.fraction_bits, .has_infinity = true};
+  const uint64_t r = round_to_format(wide, exact, Rounding::nearest_even);
+  const int64_t unbiased = static_cast<int64_t>(wide.exponent_field(r)) - wide.bias();
+  return unbiased < 1 - f.bias() ? rounded & f.sign_mask() : rounded;
+}
+
 constexpr uint16_t finish_half(HalfType t, uint64_t result, HalfOptions o) {
   const FloatFormat f = format_of(t);
   if (f.is_nan(result)) {
@@ -109,7 +125,9 @@ constexpr uint16_t mul_half(HalfType t, uint16_t a, uint16_t b, HalfOptions o) {
     if (f.is_zero(a) || f.is_zero(b)) return finish_half(t, kHalfCanonicalNan, o);
     return finish_half(t, (negative ? f.sign_mask() : 0) | f.infinity(), o);
   }
-  return finish_half(t, exact_mul_bits(f, a, b, Rounding::nearest_even), o);
+  uint64_t result = exact_mul_bits(f, a, b, Rounding::nearest_even);
+  if (o.ftz) result = flush_tiny_half(f, result, exact_multiply(unpack(f, a), unpack(f, b)));
+  return finish_half(t, result, o);
 }
 
 constexpr uint16_t fma_half(HalfType t, uint16_t a, uint16_t b, uint16_t c, HalfOptions o) {
@@ -130,7 +148,12 @@ constexpr uint16_t fma_half(HalfType t, uint16_t a, uint16_t b, uint16_t c, Half
     return finish_half(t, special, o);
   }
   if (f.is_infinity(c)) return finish_half(t, c, o);
-  return finish_half(t, exact_fma_bits(f, a, b, c, Rounding::nearest_even), o);
+  uint64_t result = exact_fma_bits(f, a, b, c, Rounding::nearest_even);
+  if (o.ftz) {
+    const ExactValue sum = exact_add(exact_multiply(unpack(f, a), unpack(f, b)), unpack(f, c));
+    result = flush_tiny_half(f, result, sum);
+  }
+  return finish_half(t, result, o);
 }
 
 constexpr uint16_t min_max_half(HalfType t, uint16_t a, uint16_t b, bool want_max,

@@ -9,6 +9,7 @@
 #include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_compare.h"
 #include "isa/semantics/float_div_sqrt.h"
+#include "isa/semantics/half_arith.h"
 #include "isa/semantics/integer_arith.h"
 #include "isa/semantics/integer_bits.h"
 #include "isa/semantics/integer_compare.h"
@@ -102,6 +103,18 @@ TEST(FloatHandComputed, FtzDivisionFlushesQuotientsTinyBeforeRounding) {
 // SM 1.x's FMAD: (1 + 2^-23) * (1.5 + 2^-23) = 1.5 + 2.5 * 2^-23 + 2^-46 is
 // cut to 1.5 + 2 * 2^-23, so adding -1.5 leaves 2^-22. Rounding the product
 // instead would leave 3 * 2^-23, and fma 2.5 * 2^-23.
+// Form sweep (mul.ftz.f16x2, lane 8): 2^-14 * (1 - 2^-11) rounds to 2^-14
+// but is tiny with an unbounded exponent, so .ftz flushes it, as for f32.
+TEST(FloatHandComputed, HalfFtzFlushesResultsTinyBeforeRounding) {
+  constexpr HalfOptions ftz{.ftz = true};
+  EXPECT_EQ(mul_half(HalfType::f16, 0x0400, 0x3bff, ftz), 0u);
+  EXPECT_EQ(mul_half(HalfType::f16, 0x8400, 0x3bff, ftz), 0x8000u);
+  EXPECT_EQ(mul_half(HalfType::f16, 0x0400, 0x3bff, {}), 0x0400u);
+  EXPECT_EQ(fma_half(HalfType::f16, 0x0400, 0x3bff, 0x0000, ftz), 0u);
+  // Exactly 2^-14 stays.
+  EXPECT_EQ(mul_half(HalfType::f16, 0x0400, 0x3c00, ftz), 0x0400u);
+}
+
 TEST(FloatHandComputed, Sm1xFmadTruncatesTheIntermediateProduct) {
   constexpr uint32_t a = 0x3f800001, b = 0x3fc00001, c = 0xbfc00000;
   EXPECT_EQ(fmad_truncated_f32(a, b, c, true, false), 0x34800000u);
