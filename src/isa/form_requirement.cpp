@@ -14,6 +14,7 @@ constexpr TypeMask kF64{T::F64};
 constexpr TypeMask kF32{T::F32};
 constexpr TypeMask kHalf{T::F16, T::F16x2};
 constexpr TypeMask k64Bit{T::B64, T::U64, T::S64};
+constexpr TypeMask kFp8{T::E4m3, T::E5m2};
 constexpr std::array<M, 4> any(M a, M b = M::Count, M c = M::Count, M d = M::Count) {
   return {a, b, c, d};
 }
@@ -123,6 +124,12 @@ constexpr FormRequirement kRequirements[] = {
     {.opcode = O::Fma, .types = kHalf, .min_sm = 53, .form = "fma.f16"},
     {.opcode = O::Atom, .types = kF64, .min_sm = 60, .form = "atom.f64"},
     {.opcode = O::Red, .types = kF64, .min_sm = 60, .form = "red.f64"},
+    // PTX: sparse mma with e4m3/e5m2 inputs needs sm_89.
+    {.opcode = O::MmaSp, .types = kFp8, .min_sm = 89, .form = "mma.sp with .e4m3/.e5m2"},
+    {.opcode = O::MmaSpOrdered,
+     .types = kFp8,
+     .min_sm = 89,
+     .form = "mma.sp::ordered_metadata with .e4m3/.e5m2"},
 };
 
 bool matches(const FormRequirement& r, std::span<const Type> types,

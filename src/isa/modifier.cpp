@@ -256,6 +256,7 @@ constexpr std::array<ModifierInfo, kModifierCount> kModifiers{{
     {Modifier::H0, "h0", ModifierGroup::None},
     {Modifier::H1, "h1", ModifierGroup::None},
     {Modifier::Reg, "reg", ModifierGroup::Space},
+    {Modifier::P, "p", ModifierGroup::Fragment},
 }};
 
 constexpr bool in_enum_order() {

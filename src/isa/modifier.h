@@ -263,6 +263,7 @@ enum class Modifier : uint16_t {
   H0,
   H1,
   Reg,
+  P,  // sured.p: sample addressing
   Count,
 };
 inline constexpr std::size_t kModifierCount = static_cast<std::size_t>(Modifier::Count);

@@ -298,7 +298,7 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::Slct, .mnemonic = "slct", .unit = U::IntAlu, .latency = L::Alu, .modifiers = {M::Ftz}, .types = two(kBits | kInt | kFloat, TypeMask{T::S32, T::F32}), .operands = ops({dst(), src(), src(), src(R::Slot1)})},
   // ---- conversion ----
   {.opcode = O::Cvt, .mnemonic = "cvt", .unit = U::Conversion, .latency = L::Convert, .modifiers = kRounding | kIntRounding | ModifierMask{M::Rna, M::Rs, M::Ftz, M::Sat, M::Satfinite, M::Relu}, .types = two(kCvt, kCvt), .operands = ops_opt(2, {dst(), src(R::Slot1), src(R::Slot1), src(R::B32)}), .flags = kRelaxedTypes},
-  {.opcode = O::CvtPack, .mnemonic = "cvt.pack", .unit = U::Conversion, .latency = L::Convert, .modifiers = {M::Sat}, .types = some(3, 3, kInt8 | kB32), .operands = ops_opt(3, {dst(R::B32), src(R::B32), src(R::B32), src(R::B32)}), .flags = kRelaxedTypes, .min_sm = 72},
+  {.opcode = O::CvtPack, .mnemonic = "cvt.pack", .unit = U::Conversion, .latency = L::Convert, .modifiers = {M::Sat}, .types = some(2, 3, kInt8 | kB32 | TypeMask{T::U4, T::S4, T::U2, T::S2}), .operands = ops_opt(3, {dst(R::B32), src(R::B32), src(R::B32), src(R::B32)}), .flags = kRelaxedTypes, .min_sm = 72},
   {.opcode = O::Cvta, .mnemonic = "cvta", .unit = U::IntAlu, .latency = L::Alu, .modifiers = kSpaces | ModifierMask{M::To}, .types = one(kAddrSize), .operands = ops({dst(), {K::RegOrImm, R::Slot0, kSymbolOk}})},
   // ---- data movement ----
   {.opcode = O::Getctarank, .mnemonic = "getctarank", .unit = U::IntAlu, .latency = L::Alu, .modifiers = kSpaces, .types = one(kAddrSize), .operands = ops({dst(R::B32), {K::RegOrImm, R::Slot0, kSymbolOk}}), .min_sm = 90},
@@ -329,13 +329,13 @@ constexpr OpcodeInfo kTable[] = {
   // ---- warp-level matrix ----
   {.opcode = O::Ldmatrix, .mnemonic = "ldmatrix", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = some(1, 2, TypeMask{T::B16, T::B8}), .operands = ops({{K::Data, R::None, kDest}, addr()}), .flags = kMatrixShape, .min_sm = 75},
   {.opcode = O::Stmatrix, .mnemonic = "stmatrix", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = one(TypeMask{T::B16, T::B8}), .operands = ops({addr(), data(R::None)}), .flags = kMatrixShape, .min_sm = 90},
-  {.opcode = O::Movmatrix, .mnemonic = "movmatrix", .unit = U::Warp, .latency = L::Shuffle, .modifiers = kMatrix, .types = one(TypeMask{T::B16}), .operands = ops({dst(), reg()}), .flags = kMatrixShape, .min_sm = 75},
+  {.opcode = O::Movmatrix, .mnemonic = "movmatrix", .unit = U::Warp, .latency = L::Shuffle, .modifiers = kMatrix, .types = one(TypeMask{T::B16}), .operands = ops({dst(R::B32), reg(R::B32)}), .flags = kMatrixShape, .min_sm = 75},
   {.opcode = O::WmmaLoad, .mnemonic = "wmma.load", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = one(kAllTypes), .operands = ops_opt(2, {{K::Data, R::None, kDest}, addr(), src(R::B32)}), .flags = kMatrixShape, .min_sm = 70},
   {.opcode = O::WmmaStore, .mnemonic = "wmma.store", .unit = U::LoadStore, .latency = L::Memory, .modifiers = kMatrix, .types = one(kAllTypes), .operands = ops_opt(2, {addr(), data(R::None), src(R::B32)}), .flags = kMatrixShape, .min_sm = 70},
   {.opcode = O::WmmaMma, .mnemonic = "wmma.mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(0, 4, kAllTypes), .operands = matrix_ops(4, 4), .flags = kMatrixShape, .min_sm = 70},
   {.opcode = O::Mma, .mnemonic = "mma", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = matrix_ops(4, 8), .flags = kMatrixShape, .min_sm = 70},
-  {.opcode = O::MmaSp, .mnemonic = "mma.sp", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = anyops(6, 8), .flags = kMatrixShape, .min_sm = 80},
-  {.opcode = O::MmaSpOrdered, .mnemonic = "mma.sp::ordered_metadata", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = anyops(6, 8), .flags = kMatrixShape, .min_sm = 80},
+  {.opcode = O::MmaSp, .mnemonic = "mma.sp", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = matrix_ops(6, 8), .flags = kMatrixShape, .min_sm = 80},
+  {.opcode = O::MmaSpOrdered, .mnemonic = "mma.sp::ordered_metadata", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 6, kAllTypes), .operands = matrix_ops(6, 8), .flags = kMatrixShape, .min_sm = 80},
   {.opcode = O::WgmmaFence, .mnemonic = "wgmma.fence", .unit = U::Tensor, .latency = L::None, .modifiers = kSyncAligned, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::WgmmaCommitGroup, .mnemonic = "wgmma.commit_group", .unit = U::Tensor, .latency = L::None, .modifiers = kSyncAligned, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::WgmmaWaitGroup, .mnemonic = "wgmma.wait_group", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kSyncAligned, .types = none(), .operands = ops({imm()}), .min_sm = 90},
@@ -347,7 +347,7 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::Txq, .mnemonic = "txq", .unit = U::Texture, .latency = L::Texture, .modifiers = kQueries, .types = one(kB32), .operands = ops_opt(2, {dst(), addr(), src(R::B32)})},
   {.opcode = O::Suld, .mnemonic = "suld", .unit = U::Texture, .latency = L::Texture, .modifiers = kTexture | kCacheHints | ModifierMask{M::Ca, M::Cg, M::Cs, M::Cv}, .types = one(kAllTypes), .operands = ops({{K::Data, R::None, kDest}, tex()}), .flags = kRelaxedTypes},
   {.opcode = O::Sust, .mnemonic = "sust", .unit = U::Texture, .latency = L::Texture, .modifiers = kTexture | kCacheHints | ModifierMask{M::Wb, M::Cg, M::Cs, M::Wt}, .types = one(kAllTypes), .operands = ops({tex(), data(R::None)}), .flags = kRelaxedTypes},
-  {.opcode = O::Sured, .mnemonic = "sured", .unit = U::Texture, .latency = L::Atomic, .modifiers = kTexture | kAtomOps, .types = one(kAllTypes), .operands = ops({tex(), src()})},
+  {.opcode = O::Sured, .mnemonic = "sured", .unit = U::Texture, .latency = L::Atomic, .modifiers = kTexture | kAtomOps | ModifierMask{M::P}, .types = one(kAllTypes), .operands = ops({tex(), src()})},
   {.opcode = O::Suq, .mnemonic = "suq", .unit = U::Texture, .latency = L::Texture, .modifiers = kQueries, .types = one(kB32), .operands = ops({dst(), addr()})},
   {.opcode = O::Istypep, .mnemonic = "istypep", .unit = U::Texture, .latency = L::Alu, .modifiers = {M::Texref, M::Samplerref, M::Surfref}, .types = none(), .operands = ops({pdst(), {K::RegOrImm, R::B64, kSymbolOk}})},
   // ---- control flow ----

@@ -16,11 +16,13 @@ enum class Type : uint8_t {
   B32,
   B64,
   B128,
+  U2,  // cvt.pack destinations only
   U4,
   U8,
   U16,
   U32,
   U64,
+  S2,  // cvt.pack destinations only
   S4,
   S8,
   S16,

@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "engine_harness.h"
-#include "func/device.h"
-#include "ptx/frontend.h"
+#include "module_fixture.h"
 
 namespace smsim::func {
 namespace {
@@ -175,29 +174,9 @@ WAIT:
 }
 )";
 
-class HopperOps : public ::testing::Test {
+class HopperOps : public testing::ModuleTest {
  protected:
-  void SetUp() override {
-    ptx::Diagnostics diags("hopper_ops", kModule);
-    module_ = ptx::parse_and_check(kModule, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.format();
-    loaded_ = device_.load(module_);
-  }
-  const ModuleKernel& kernel(const char* name) {
-    const ModuleKernel* k = loaded_.find_kernel(name);
-    EXPECT_NE(k, nullptr) << name;
-    return *k;
-  }
-  template <typename T>
-  std::vector<T> download(std::uint64_t p, std::size_t n) {
-    std::vector<T> out(n);
-    device_.copy_to_host(out.data(), p, n * sizeof(T));
-    return out;
-  }
-
-  ptx::Module module_;
-  Device device_{LaunchOptions{}, std::uint64_t{1} << 32};
-  LoadedModule loaded_;
+  HopperOps() : ModuleTest("hopper_ops", kModule) {}
 };
 
 TEST_F(HopperOps, ClusterBlocksReadEachOthersSharedMemory) {

@@ -385,7 +385,8 @@ class KernelDecoder {
     return op == isa::Opcode::Mma || op == isa::Opcode::WmmaLoad || op == isa::Opcode::WmmaStore ||
            op == isa::Opcode::WmmaMma || op == isa::Opcode::CpAsyncBulkTensor ||
            op == isa::Opcode::CpReduceAsyncBulkTensor ||
-           op == isa::Opcode::CpAsyncBulkPrefetchTensor;
+           op == isa::Opcode::CpAsyncBulkPrefetchTensor || op == isa::Opcode::MmaSp ||
+           op == isa::Opcode::MmaSpOrdered;
   }
 
   const KernelSpec& spec_;

@@ -1,6 +1,7 @@
 // mapa: the address of the same shared-memory location in another block of
 // the cluster (generic_windows.h encodes the target block's rank in a
-// shared::cluster address). A generic input outside the shared window is
+// shared::cluster address). getctarank: the rank of the block whose shared
+// memory an address names, the inverse. A generic input outside the shared window is
 // not a shared-memory address and is returned unchanged. The block's own
 // rank maps to its plain shared::cta offset, which is also how a launch
 // without clusters (every block a cluster of one) sees it.
@@ -40,9 +41,45 @@ void map_generic(ExecContext& c, const DecodedInstruction& in, std::uint32_t mas
   });
 }
 
+// A shared::cluster offset without a rank is the block's own memory (a
+// shared::cta address is a valid shared::cluster address).
+std::uint32_t rank_of(const ExecContext& c, std::uint64_t offset) {
+  return offset <= kClusterOffsetMask
+             ? c.block.cluster_rank
+             : static_cast<std::uint32_t>((offset >> kClusterRankShift) - 1);
+}
+
+void rank_shared(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    write(c, in.dst[0], lane, rank_of(c, read(c, in.src[0], lane)));
+  });
+}
+
+// A generic address outside the shared window names no block's shared
+// memory (undefined in the PTX ISA): the engine answers the block's own rank.
+void rank_generic(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t address = read(c, in.src[0], lane);
+    write(c, in.dst[0], lane,
+          in_shared_window(address) ? rank_of(c, from_generic(MemorySpace::shared, address))
+                                    : c.block.cluster_rank);
+  });
+}
+
 }  // namespace
 
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (spec.opcode == isa::Opcode::Getctarank) {
+    if (in.dst_count != 1 || in.src_count != 1) {
+      why = "getctarank needs a destination and an address";
+      return nullptr;
+    }
+    if (in.space != MemorySpace::shared && in.space != MemorySpace::generic) {
+      why = "getctarank takes a .shared::cluster or a generic address";
+      return nullptr;
+    }
+    return in.space == MemorySpace::shared ? &rank_shared : &rank_generic;
+  }
   if (in.dst_count != 1 || in.src_count != 2) {
     why = fmt::format("{} needs a destination, an address and a rank",
                       isa::opcode_mnemonic(spec.opcode));

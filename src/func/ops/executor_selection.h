@@ -47,6 +47,13 @@ ExecFn select_mbarrier(const InstructionSpec& spec, DecodedInstruction& in, std:
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_wmma_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_sparse_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_matrix_movement(const InstructionSpec& spec, DecodedInstruction& in,
+                              std::string& why);
+ExecFn select_convert_pack(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_surface_reduction(const InstructionSpec& spec, DecodedInstruction& in,
+                                std::string& why);
+ExecFn select_type_query(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 
 // Arithmetic opcodes are shared by the integer and float families.
 inline ExecFn select_arithmetic(const InstructionSpec& spec, DecodedInstruction& in,

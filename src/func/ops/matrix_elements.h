@@ -9,7 +9,7 @@
 
 namespace smsim::func {
 
-enum class MatrixElement : std::uint8_t { f16, bf16, tf32, f32, f64, s8, u8, s32 };
+enum class MatrixElement : std::uint8_t { f16, bf16, tf32, f32, f64, s8, u8, s32, e4m3, e5m2 };
 
 // The element type a PTX type suffix names (packed x2 types name their
 // halves), or nothing for types no fragment holds.
@@ -33,6 +33,10 @@ constexpr std::optional<MatrixElement> matrix_element(isa::Type t) {
       return MatrixElement::u8;
     case isa::Type::S32:
       return MatrixElement::s32;
+    case isa::Type::E4m3:
+      return MatrixElement::e4m3;
+    case isa::Type::E5m2:
+      return MatrixElement::e5m2;
     default:
       return std::nullopt;
   }
@@ -45,6 +49,8 @@ constexpr unsigned element_bits(MatrixElement e) {
       return 16;
     case MatrixElement::s8:
     case MatrixElement::u8:
+    case MatrixElement::e4m3:
+    case MatrixElement::e5m2:
       return 8;
     case MatrixElement::f64:
       return 64;

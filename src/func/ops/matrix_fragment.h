@@ -26,8 +26,15 @@ enum class Fragment : std::uint8_t {
   c_f64_m8n8,
   b_wmma16,  // 16-bit B of wmma m16n16k16 (two k16n8 halves)
   c_wmma16,  // C/D of wmma m16n16k16 (two m16n8 halves)
-  a_wmma8,   // 8-bit A of wmma m16n16k16
+  a_wmma8,   // 8-bit A of wmma m16n16k16 (also of mma m16n8k16 and packed mma.sp m16n8k32)
   b_wmma8,   // 8-bit B of wmma m16n16k16
+  // Forms of mma.sp (whose packed A fragments are the dense layouts of half
+  // the K above):
+  b_k32n8,       // 16-bit B of m16n8k32
+  b_tf32_k16n8,  // tf32 B of m16n8k16
+  a_i8_m16k32,   // 8-bit A of m16n8k32 (packed A of m16n8k64)
+  b_i8_k32n8,    // 8-bit B of m16n8k32
+  b_i8_k64n8,    // 8-bit B of m16n8k64
 };
 
 struct MatrixCoord {
@@ -43,7 +50,14 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
     case Fragment::c_wmma16:
     case Fragment::a_wmma8:
     case Fragment::b_wmma8:
+    case Fragment::b_k32n8:
+    case Fragment::b_i8_k32n8:
       return 8;
+    case Fragment::a_i8_m16k32:
+    case Fragment::b_i8_k64n8:
+      return 16;
+    case Fragment::b_tf32_k16n8:
+      return 4;
     case Fragment::a_m16k8:
     case Fragment::b_k16n8:
     case Fragment::a_tf32_m16k8:
@@ -99,6 +113,15 @@ constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32
       return {g + 8 * (e >> 2), 4 * t + (e & 3)};
     case Fragment::b_wmma8:
       return {4 * t + (e & 3), g + 8 * (e >> 2)};
+    case Fragment::b_k32n8:
+      return {2 * t + (e & 1) + 8 * (e >> 1), g};
+    case Fragment::b_tf32_k16n8:
+      return {t + 4 * e, g};
+    case Fragment::a_i8_m16k32:
+      return {g + 8 * ((e >> 2) & 1), 4 * t + (e & 3) + 16 * (e >> 3)};
+    case Fragment::b_i8_k32n8:
+    case Fragment::b_i8_k64n8:
+      return {4 * t + (e & 3) + 16 * (e >> 2), g};
   }
   return {};
 }

@@ -13,6 +13,7 @@
 #include "func/ops/executor_selection.h"
 #include "func/ops/matrix_elements.h"
 #include "func/ops/matrix_fragment.h"
+#include "func/ops/matrix_gather.h"
 #include "isa/semantics/tensor_dot.h"
 
 namespace smsim::func {
@@ -68,16 +69,6 @@ constexpr unsigned registers_of(F f, E t) {
   return (distinct_elements(f) + per_register(t) - 1) / per_register(t);
 }
 
-isa::sem::TensorInput tensor_input(E t) {
-  if (t == E::bf16) return isa::sem::TensorInput::bf16;
-  if (t == E::tf32) return isa::sem::TensorInput::tf32;
-  return isa::sem::TensorInput::f16;
-}
-
-std::int32_t integer_of(E t, std::uint64_t bits) {
-  return t == E::s8 ? static_cast<std::int8_t>(bits) : static_cast<std::int32_t>(bits & 0xff);
-}
-
 template <std::size_t Index>
 void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   constexpr MmaForm f = kForms[Index];
@@ -92,21 +83,9 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const Operand* b_regs = a_regs + a_count;
   const Operand* c_regs = a_regs + ab_count;
   std::uint64_t a[kMaxDim][kMaxDim] = {}, b[kMaxDim][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
-  // mma.sync.aligned: every lane of the warp takes part.
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    for (unsigned e = 0; e < distinct_elements(f.fa); ++e) {
-      const MatrixCoord p = fragment_coord(f.fa, lane, e);
-      a[p.row][p.col] = fragment_element(c, a_regs, f.a, lane, e);
-    }
-    for (unsigned e = 0; e < distinct_elements(f.fb); ++e) {
-      const MatrixCoord p = fragment_coord(f.fb, lane, e);
-      b[p.row][p.col] = fragment_element(c, b_regs, f.b, lane, e);
-    }
-    for (unsigned e = 0; e < distinct_elements(f.fc); ++e) {
-      const MatrixCoord p = fragment_coord(f.fc, lane, e);
-      acc[p.row][p.col] = fragment_element(c, c_regs, f.c, lane, e);
-    }
-  }
+  gather_fragment(c, a_regs, f.fa, f.a, a);
+  gather_fragment(c, b_regs, f.fb, f.b, b);
+  gather_fragment(c, c_regs, f.fc, f.c, acc);
   std::uint64_t d[kMaxDim][kMaxDim] = {};
   for (unsigned i = 0; i < f.m; ++i) {
     for (unsigned j = 0; j < f.n; ++j) {
@@ -117,7 +96,7 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
       } else if constexpr (f.a == E::s8 || f.a == E::u8) {
         std::array<std::int32_t, kMaxDim> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k)
-          x[k] = integer_of(f.a, a[i][k]), y[k] = integer_of(f.b, b[k][j]);
+          x[k] = integer_element(f.a, a[i][k]), y[k] = integer_element(f.b, b[k][j]);
         d[i][j] = isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k},
                                            static_cast<std::uint32_t>(acc[i][j]));
       } else {
@@ -133,18 +112,7 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
       }
     }
   }
-  constexpr unsigned per = per_register(f.d);
-  constexpr unsigned bits = element_bits(f.d);
-  for_each_lane(mask, [&](unsigned lane) {
-    for (unsigned r = 0; r < in.dst_count; ++r) {
-      std::uint64_t word = 0;
-      for (unsigned j = 0; j < per; ++j) {
-        const MatrixCoord p = fragment_coord(f.fc, lane, r * per + j);
-        word |= (d[p.row][p.col] & width_mask(bits)) << (bits * j);
-      }
-      write(c, d_regs[r], lane, word);
-    }
-  });
+  scatter_fragment(c, d_regs, in.dst_count, f.fc, f.d, d, mask);
 }
 
 template <std::size_t... I>

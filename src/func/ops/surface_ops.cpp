@@ -1,14 +1,20 @@
 // Surface instructions on surface objects: suld.b and sust.b (1d, 2d, 3d,
 // a1d, a2d; .b8 to .b64, scalar, .v2, .v4) with the .trap, .clamp and .zero
-// boundary modes. The x coordinate is in bytes, the others in elements.
+// boundary modes, and the reduction sured (.b and .p; add, min, max, and, or;
+// 1d, 2d, 3d). The x coordinate is in bytes, the others in elements; sured.p
+// counts x in samples and takes the signedness of its .b32/.b64 operand from
+// the surface's format (SINT: signed, UINT: unsigned), as the PTX ISA says.
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cstring>
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/memory_access.h"
 #include "func/ops/texture_access.h"
+#include "isa/semantics/atomic_update.h"
 
 namespace smsim::func {
 namespace {
@@ -119,7 +125,108 @@ void surface_store(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
   });
 }
 
+// sured: one atomic update per lane, in lane order. Surfaces live in global
+// memory, which blocks on other host threads share, hence the host atomic.
+template <typename T, isa::sem::AtomicOp Op, bool Sample>
+void surface_reduce(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const unsigned first_data = geometry_of(in.mode).sources();
+  HeaderCache headers;
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const TextureHeader* h = headers.get(c, in, lane, /*surface=*/true);
+    if (h == nullptr) return;
+    DecodedInstruction at = in;
+    if constexpr (Sample) {
+      // x counts samples: scale it to bytes before the boundary check.
+      const auto x = static_cast<std::int32_t>(read(c, in.src[0], lane));
+      at.src[0] =
+          Operand{.kind = OperandKind::imm,
+                  .imm = static_cast<std::uint64_t>(static_cast<std::int64_t>(x) *
+                                                    h->format.texel_bytes())};
+    }
+    const SurfaceTarget t = surface_target(c, at, *h, lane, sizeof(T));
+    if (t.dropped) return;
+    if (t.out_of_range) {
+      report_outside(c, t, sizeof(T), AccessKind::atomic, lane);
+      return;
+    }
+    std::byte* p = resolve(c, MemorySpace::global, t.address, sizeof(T), AccessKind::atomic, lane);
+    if (p == nullptr) return;
+    const bool is_signed = Sample ? h->format.kind == isa::sem::TexelKind::signed_int
+                                  : in.type == isa::Type::S32 || in.type == isa::Type::S64;
+    const auto value = static_cast<T>(read(c, in.src[first_data], lane));
+    std::atomic_ref<T> cell(*reinterpret_cast<T*>(p));
+    T old = cell.load(std::memory_order_relaxed);
+    while (!cell.compare_exchange_weak(old,
+                                       isa::sem::atomic_integer<T>(Op, is_signed, old, value, T{0}),
+                                       std::memory_order_acq_rel, std::memory_order_relaxed)) {
+    }
+  });
+}
+
+template <typename T, bool Sample>
+ExecFn pick_reduction(isa::Modifier op) {
+  using A = isa::sem::AtomicOp;
+  switch (op) {
+    case Modifier::Add:
+      return &surface_reduce<T, A::add, Sample>;
+    case Modifier::Min:
+      return &surface_reduce<T, A::min, Sample>;
+    case Modifier::Max:
+      return &surface_reduce<T, A::max, Sample>;
+    case Modifier::And:
+      return &surface_reduce<T, A::bit_and, Sample>;
+    case Modifier::Or:
+      return &surface_reduce<T, A::bit_or, Sample>;
+    default:
+      return nullptr;
+  }
+}
+
+// The operations the PTX ISA and ptxas allow per type: add on .u32/.s32/.u64
+// (sured.b), min/max on .u32/.s32/.u64/.s64 and on sured.p's .b32/.b64,
+// and/or on .b32, and sured.p's add/and/or on .b32.
+bool reduction_allowed(isa::Modifier op, isa::Type t, bool sample) {
+  using T = isa::Type;
+  const bool min_max = op == Modifier::Min || op == Modifier::Max;
+  if (sample) return t == T::B32 || (t == T::B64 && min_max);
+  if (op == Modifier::Add) return t == T::U32 || t == T::S32 || t == T::U64;
+  if (min_max) return t == T::U32 || t == T::S32 || t == T::U64 || t == T::S64;
+  return t == T::B32;
+}
+
 }  // namespace
+
+ExecFn select_surface_reduction(const InstructionSpec& spec, DecodedInstruction& in,
+                                std::string& why) {
+  in.mode = geometry_modifier(spec);
+  const Geometry g = geometry_of(in.mode);
+  in.combine = spec.has(Modifier::Clamp)  ? Modifier::Clamp
+               : spec.has(Modifier::Zero) ? Modifier::Zero
+                                          : Modifier::Trap;
+  const bool sample = spec.has(Modifier::P);
+  Modifier op = Modifier::Count;
+  for (Modifier m : {Modifier::Add, Modifier::Min, Modifier::Max, Modifier::And, Modifier::Or}) {
+    if (spec.has(m)) op = m;
+  }
+  // The PTX ISA's sured geometries are 1d, 2d and 3d (ptxas refuses a1d/a2d).
+  const bool geometry_ok = g.axes > 0 && !g.layered;
+  if (!geometry_ok || (!sample && !spec.has(Modifier::B)) || op == Modifier::Count ||
+      !reduction_allowed(op, in.type, sample)) {
+    why = fmt::format(
+        "sured takes .b or .p, .add/.min/.max/.and/.or, .1d/.2d/.3d and a type the operation "
+        "allows (.b: add .u32/.s32/.u64, min/max .u32/.s32/.u64/.s64, and/or .b32; .p: .b32, "
+        "or .b64 for min/max), not this form");
+    return nullptr;
+  }
+  if (in.src_count != g.sources() + 1) {
+    why = "operand count does not match the geometry";
+    return nullptr;
+  }
+  const bool wide = isa::type_bits(in.type) == 64;
+  if (wide) return sample ? pick_reduction<std::uint64_t, true>(op) : pick_reduction<std::uint64_t, false>(op);
+  return sample ? pick_reduction<std::uint32_t, true>(op) : pick_reduction<std::uint32_t, false>(op);
+}
 
 ExecFn select_surface(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   in.mode = geometry_modifier(spec);

@@ -210,4 +210,29 @@ ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::
   return &texture_fetch<false>;
 }
 
+namespace {
+
+// istypep on a register: false for .texref, .samplerref and .surfref alike.
+// The H100 answers so for texture and surface objects (matrix_movement's
+// istypep case): ptxas decides istypep from a variable's declared type, and
+// a 64-bit register has none. (Module-scope .texref/.samplerref/.surfref
+// variables have no storage in the engine: an instruction naming one is a
+// load-time error of the loader.)
+void query_register_type(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, 0); });
+}
+
+}  // namespace
+
+ExecFn select_type_query(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  const bool one_kind = spec.has(Modifier::Texref) || spec.has(Modifier::Samplerref) ||
+                        spec.has(Modifier::Surfref);
+  if (!one_kind || in.dst_count != 1 || in.src_count != 1 ||
+      spec.operands.back().kind != SpecOperand::Kind::reg) {
+    why = "istypep takes .texref, .samplerref or .surfref, a predicate and a 64-bit register";
+    return nullptr;
+  }
+  return &query_register_type;
+}
+
 }  // namespace smsim::func

@@ -137,24 +137,31 @@ constexpr uint64_t cvt_int_from_int(IntType to, IntType from, uint64_t bits, boo
   return narrow & register_mask;
 }
 
+// cvt.pack.sat: a and b (s32) saturated to `width`-bit fields, b in the
+// lowest and a just above it; for widths below 16 the low bits of c fill the
+// rest of the word (d = c << 2*width | a' << width | b').
+constexpr uint32_t cvt_pack_sat(int width, bool is_signed, uint32_t a, uint32_t b, uint32_t c) {
+  const auto field = [width, is_signed](uint32_t x) {
+    const int64_t v = static_cast<int32_t>(x);
+    const int64_t high = is_signed ? (int64_t{1} << (width - 1)) - 1 : (int64_t{1} << width) - 1;
+    const int64_t low = is_signed ? -(int64_t{1} << (width - 1)) : 0;
+    const int64_t clamped = v < low ? low : v > high ? high : v;
+    return static_cast<uint32_t>(clamped) & ((uint32_t{1} << width) - 1);
+  };
+  const uint32_t packed = field(a) << width | field(b);
+  return 2 * width >= 32 ? packed : c << (2 * width) | packed;
+}
+
 // cvt.pack.sat.{s16,u16}.s32 d, a, b: a saturated into the upper half, b into
 // the lower.
 constexpr uint32_t cvt_pack_sat_16(IntType to, uint32_t a, uint32_t b) {
-  const auto pack = [to](uint32_t x) {
-    const ExactValue v = exact_from_int(IntType::s32, x);
-    return static_cast<uint32_t>(saturate_integer(to, v.negative, v.significand)) & 0xffffu;
-  };
-  return (pack(a) << 16) | pack(b);
+  return cvt_pack_sat(16, is_signed(to), a, b, 0);
 }
 
 // cvt.pack.sat.{s8,u8}.s32.b32 d, a, b, c: a and b saturated to bytes 1 and 0,
 // above them the low half of c shifted up by 16.
 constexpr uint32_t cvt_pack_sat_8(IntType to, uint32_t a, uint32_t b, uint32_t c) {
-  const auto pack = [to](uint32_t x) {
-    const ExactValue v = exact_from_int(IntType::s32, x);
-    return static_cast<uint32_t>(saturate_integer(to, v.negative, v.significand)) & 0xffu;
-  };
-  return (c << 16) | (pack(a) << 8) | pack(b);
+  return cvt_pack_sat(8, is_signed(to), a, b, c);
 }
 
 // cvt.{rni,rzi,rmi,rpi}{.ftz}.X.X for f16, bf16, f32, f64: round to an

@@ -16,8 +16,18 @@
 // A NaN operand, or an infinite product or accumulator of each sign, gives
 // the canonical NaN; an overflow gives an infinity.
 //
+// e4m3 and e5m2 (sparse mma.sp m16n8k64; A and B may differ) are summed
+// apart from the accumulator: the products alone go through the fused step
+// (aligned to their largest field exponent, truncated, summed, rounded
+// toward zero to f32), and c is added to that sum as by add.rn.f32. This
+// reproduces the H100's e5m2 and e4m3 x e5m2 cases of matrix_movement; its
+// e4m3 x e4m3 random case differs in some entries (see
+// docs/isa-semantics.md). An e4m3 has no infinity (S.1111.111 is its NaN);
+// an e5m2 is IEEE-like.
+//
 // f64 (DMMA): a chain of correctly rounded fmas in k order. Integers: exact
-// products, sum wrapping modulo 2^32.
+// products, sum wrapping modulo 2^32, or with .satfinite the exact sum
+// clamped to the s32 range.
 #pragma once
 
 #include <climits>
@@ -25,13 +35,14 @@
 #include <span>
 
 #include "isa/semantics/convert_float.h"
+#include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_format.h"
 #include "isa/semantics/gpu_nan.h"
 
 namespace smsim::isa::sem {
 
-enum class TensorInput : uint8_t { f16, bf16, tf32 };
+enum class TensorInput : uint8_t { f16, bf16, tf32, e4m3, e5m2 };
 
 namespace tensor_detail {
 
@@ -69,6 +80,19 @@ inline Term decode(uint64_t bits, int fraction_bits, int exponent_bits) {
   return t;
 }
 
+// e4m3: the all-ones exponent holds normal numbers up to 448; only
+// S.1111.111 is a NaN.
+inline Term decode_e4m3(uint32_t bits) {
+  if ((bits & 0x7fu) == 0x7fu || (bits >> 3 & 0xfu) != 0xfu) return decode(bits, 3, 4);
+  Term t;
+  t.zero = false;
+  t.negative = (bits >> 7 & 1) != 0;
+  t.field_exponent = 15 - 7;
+  t.m = (bits & 7u) | 8u;
+  t.e = t.field_exponent - 3;
+  return t;
+}
+
 inline Term decode_input(TensorInput kind, uint32_t bits) {
   switch (kind) {
     case TensorInput::f16:
@@ -77,6 +101,10 @@ inline Term decode_input(TensorInput kind, uint32_t bits) {
       return decode(bits & 0xffffu, 7, 8);
     case TensorInput::tf32:
       return decode(bits >> 13, 10, 8);
+    case TensorInput::e4m3:
+      return decode_e4m3(bits & 0xffu);
+    case TensorInput::e5m2:
+      return decode(bits & 0xffu, 2, 5);
   }
   return {};
 }
@@ -122,13 +150,13 @@ inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e) {
 
 // The fused step, with the accumulator already decoded (in its own format:
 // its field exponent takes part in the alignment).
-inline uint32_t fused_dot(TensorInput kind, std::span<const uint32_t> a,
+inline uint32_t fused_dot(TensorInput a_kind, TensorInput b_kind, std::span<const uint32_t> a,
                           std::span<const uint32_t> b, const Term& c) {
   Term terms[65];
   std::size_t n = 0;
   terms[n++] = c;
   for (std::size_t k = 0; k < a.size() && n < std::size(terms); ++k) {
-    terms[n++] = multiply(decode_input(kind, a[k]), decode_input(kind, b[k]));
+    terms[n++] = multiply(decode_input(a_kind, a[k]), decode_input(b_kind, b[k]));
   }
   bool positive_infinity = false, negative_infinity = false;
   int largest = INT32_MIN;
@@ -175,7 +203,16 @@ inline uint32_t tensor_dot_f32(TensorInput kind, std::span<const uint32_t> a,
                                std::span<const uint32_t> b, uint32_t c, bool c_is_f16 = false) {
   const tensor_detail::Term accumulator =
       c_is_f16 ? tensor_detail::decode(c & 0xffffu, 10, 5) : tensor_detail::decode(c, 23, 8);
-  return tensor_detail::fused_dot(kind, a, b, accumulator);
+  return tensor_detail::fused_dot(kind, kind, a, b, accumulator);
+}
+
+// fp8 inputs (e4m3/e5m2, A and B each), f32 accumulator: the products'
+// fused sum, then c added with round-to-nearest-even.
+inline uint32_t tensor_dot_fp8(TensorInput a_kind, TensorInput b_kind,
+                               std::span<const uint32_t> a, std::span<const uint32_t> b,
+                               uint32_t c) {
+  const uint32_t products = tensor_detail::fused_dot(a_kind, b_kind, a, b, tensor_detail::Term{});
+  return add_f32(products, c, Rounding::nearest_even, false, false);
 }
 
 // An f16 result: the f32 one rounded to nearest even (NaN: the canonical one).
@@ -198,13 +235,23 @@ inline uint64_t tensor_dot_f64(std::span<const uint64_t> a, std::span<const uint
   return acc;
 }
 
-// Integer products summed modulo 2^32 (.s32 accumulators wrap; no .satfinite).
+// Integer products summed modulo 2^32 (.s32 accumulators wrap without .satfinite).
 inline uint32_t tensor_dot_int(std::span<const int32_t> a, std::span<const int32_t> b, uint32_t c) {
   uint32_t acc = c;
   for (std::size_t k = 0; k < a.size(); ++k) {
     acc += static_cast<uint32_t>(static_cast<int64_t>(a[k]) * b[k]);
   }
   return acc;
+}
+
+// .satfinite: the exact sum of c and the products, clamped to the s32 range.
+inline uint32_t tensor_dot_int_saturating(std::span<const int32_t> a, std::span<const int32_t> b,
+                                          uint32_t c) {
+  int64_t acc = static_cast<int32_t>(c);
+  for (std::size_t k = 0; k < a.size(); ++k) acc += static_cast<int64_t>(a[k]) * b[k];
+  if (acc > INT32_MAX) acc = INT32_MAX;
+  if (acc < INT32_MIN) acc = INT32_MIN;
+  return static_cast<uint32_t>(static_cast<int32_t>(acc));
 }
 
 }  // namespace smsim::isa::sem

@@ -19,6 +19,18 @@
 namespace smsim::isa::sem {
 namespace {
 
+TEST(IntegerHandComputed, PackSaturatesIntoNarrowFields) {
+  // s4: 8 -> 7 (0x7), -9 -> -8 (0x8); c's low bits above the two fields.
+  EXPECT_EQ(cvt_pack_sat(4, true, 8, static_cast<uint32_t>(-9), 0xabc), 0xabc78u);
+  // u4: -1 -> 0, 20 -> 15.
+  EXPECT_EQ(cvt_pack_sat(4, false, static_cast<uint32_t>(-1), 20, 0), 0x0fu);
+  // s2: range -2..1; u2: 0..3. d = c << 4 | a << 2 | b.
+  EXPECT_EQ(cvt_pack_sat(2, true, 5, static_cast<uint32_t>(-5), 0x3), 0x36u);
+  EXPECT_EQ(cvt_pack_sat(2, false, 2, 9, 0xffffffffu), 0xfffffffbu);
+  // 16-bit fields take the whole word: no c.
+  EXPECT_EQ(cvt_pack_sat(16, true, 0x12345678, 0xffff0000u, 0xff), 0x7fff8000u);
+}
+
 TEST(IntegerHandComputed, DivisionByZeroAndOverflow) {
   EXPECT_EQ(div_unsigned<uint32_t>(7, 0), 0xffffffffu);
   EXPECT_EQ(rem_unsigned<uint32_t>(7, 0), 0xffffffffu);

@@ -67,5 +67,35 @@ TEST(TensorDot, IntegersWrap) {
   EXPECT_EQ(tensor_dot_int(a, b, 0x7fffffffu), 0x7fffffffu + 16384u + 16129u);
 }
 
+TEST(TensorDot, SatfiniteClampsTheExactSum) {
+  const std::vector<int32_t> a = {-128, 127}, b = {-128, 127};
+  EXPECT_EQ(tensor_dot_int_saturating(a, b, 0x7fffffffu), 0x7fffffffu);
+  EXPECT_EQ(tensor_dot_int_saturating(a, std::vector<int32_t>{128, -127}, 0x80000000u),
+            0x80000000u);
+  // In range, it is the plain sum: -16384 - 16129 + 40000.
+  EXPECT_EQ(tensor_dot_int_saturating(a, std::vector<int32_t>{128, -127}, 40000u), 7487u);
+}
+
+TEST(TensorDot, Fp8Inputs) {
+  // e4m3 0x7e = 448 (its largest normal: the all-ones exponent is a number),
+  // 0x38 = 1; e5m2 0x3c = 1, 0x7c = infinity.
+  const std::vector<uint32_t> e4m3_448 = {0x7e}, e4m3_one = {0x38}, e5m2_one = {0x3c};
+  const auto e4m3 = TensorInput::e4m3, e5m2 = TensorInput::e5m2;
+  EXPECT_EQ(tensor_dot_fp8(e4m3, e4m3, e4m3_448, e4m3_one, 0), 0x43e00000u);  // 448
+  EXPECT_EQ(tensor_dot_fp8(e4m3, e5m2, e4m3_448, e5m2_one, kOneF32), 0x43e08000u);  // 449
+  EXPECT_EQ(tensor_dot_fp8(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
+            kCanonicalNanF32);  // S.1111.111 is the NaN
+  EXPECT_EQ(tensor_dot_fp8(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0), 0x7f800000u);
+}
+
+TEST(TensorDot, Fp8AccumulatorIsAddedAfterTheProductsRoundedToNearest) {
+  // Products 2^-24 + 2^-24 (e5m2 2^-12 squared, twice) and c = 1: fused with
+  // c they would be truncated away; added to 1 after their own sum (2^-23)
+  // they give 1 + 2^-23.
+  const std::vector<uint32_t> tiny = {0x0c, 0x0c};  // e5m2 2^-12
+  EXPECT_EQ(tensor_dot_fp8(TensorInput::e5m2, TensorInput::e5m2, tiny, tiny, kOneF32),
+            0x3f800001u);
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem

@@ -1,0 +1,58 @@
+// The metadata of mma.sp / mma.sp::ordered_metadata: where the packed
+// non-zero elements of the structured-sparse A matrix sit in its rows.
+//
+// A row of the logical M x K matrix A is cut into chunks: four elements with
+// two non-zeros (2:4) for the 16- and 8-bit types, two elements with one
+// non-zero (1:2) for tf32. Each chunk has a 4-bit nibble of metadata. 2:4:
+// the low two bits are the column (in the chunk) of the chunk's first packed
+// element, the high two bits that of the second. 1:2: the nibble is 0b0100
+// (the element is the chunk's first) or 0b1110 (its second); the hardware
+// reads bit 1, as if the tf32 chunk were four 16-bit halves.
+//
+// Which lanes hold the nibbles: in each group of four lanes (the rows g and
+// g + 8 of the fragments), the sparsity selector picks the first of the
+// lanes that hold metadata: one lane for rows of 4 chunks (selector 0-3),
+// two for 8 chunks (selector 0 or 1: lanes 0-1 or 2-3 of the group), all
+// four for 16 chunks (selector 0). How a lane's 32-bit register is filled
+// depends on the element width, as the H100 shows (conformance program
+// matrix_movement; the PTX ISA gives it only as figures):
+// - 16- and 32-bit elements: four chunks of row g (bits 0-15, in chunk
+//   order) and the same four chunks of row g + 8 (bits 16-31); the next
+//   lane holds the next four chunks.
+// - 8-bit elements: eight chunks of one row; the lanes alternate rows g and
+//   g + 8, then hold the next eight chunks.
+#pragma once
+
+#include <cstdint>
+
+namespace smsim::isa::sem {
+
+struct SparseNibble {
+  uint32_t lane = 0;   // the lane (0..31) whose metadata register holds it
+  uint32_t shift = 0;  // bit position of the nibble in that register
+};
+
+// The nibble of chunk `chunk` of row `row` (0..15), for rows of
+// `chunks_per_row` chunks (4, 8 or 16) of elements `element_bits` wide and
+// the instruction's selector.
+constexpr SparseNibble sparse_nibble(uint32_t row, uint32_t chunk, uint32_t chunks_per_row,
+                                     uint32_t selector, uint32_t element_bits) {
+  const uint32_t lanes = chunks_per_row / 4;  // metadata lanes per group
+  const uint32_t first = (row % 8) * 4 + selector * lanes, upper = row / 8;
+  if (element_bits == 8) return {first + (chunk / 8) * 2 + upper, 4 * (chunk % 8)};
+  return {first + chunk / 4, 4 * (chunk % 4) + 16 * upper};
+}
+
+// The column within its chunk of packed element `index` (0 or 1 for 2:4, 0
+// for 1:2) of a chunk whose metadata nibble is `nibble`.
+constexpr uint32_t sparse_column(uint32_t nibble, uint32_t index, bool one_of_two) {
+  if (one_of_two) return (nibble >> 1) & 1;
+  return (nibble >> (2 * index)) & 3;
+}
+
+// The largest selector a shape allows: one lane (0-3), a pair (0-1), or all four (0).
+constexpr uint32_t sparse_max_selector(uint32_t chunks_per_row) {
+  return 4 / (chunks_per_row / 4) - 1;
+}
+
+}  // namespace smsim::isa::sem
