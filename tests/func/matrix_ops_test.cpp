@@ -65,7 +65,9 @@ fill:
   mov.u32 %r9, copy;
   add.u32 %r9, %r9, %r8;
   ld.shared.v4.u32 {%r20, %r21, %r22, %r23}, [%r9];
-  st.global.v4.u32 [%rd3+1024], {%r20, %r21, %r22, %r23};
+  mul.wide.u32 %rd4, %r1, 16;
+  add.u64 %rd5, %rd1, %rd4;
+  st.global.v4.u32 [%rd5+1024], {%r20, %r21, %r22, %r23};
   ret;
 }
 
