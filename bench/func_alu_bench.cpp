@@ -1,9 +1,10 @@
 // Functional-engine speed on ALU-bound kernels: dependent and independent
 // FFMA and IMAD chains over full warps, against a native C++ loop doing the
-// same arithmetic, on 1 and 2 host threads.
+// same arithmetic, on 1, 2, 4 and 8 host threads (speedup_vs_1_thread).
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -84,17 +85,21 @@ void BM_Alu(benchmark::State& state) {
   std::memcpy(params.data(), &out, 8);
   std::memcpy(params.data() + 8, &kIterations, 4);
   std::uint64_t executed = 0;
+  const auto begin = std::chrono::steady_clock::now();
   for (auto _ : state) {
     const auto r =
         device.launch(module.kernels[0], {.grid = {kBlocks}, .block = {kThreads}}, params);
     if (!r.ok()) state.SkipWithError(r.error.message.c_str());
     executed += r.stats.warp_instructions;
   }
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report(state, executed, host_threads);
+  report_speedup(state, std::to_string(state.range(0)) + "," + std::to_string(state.range(1)),
+                 host_threads, wall.count());
 }
 BENCHMARK(BM_Alu)
     ->ArgNames({"int", "independent", "threads"})
-    ->ArgsProduct({{0, 1}, {0, 1}, {1, 2}})
+    ->ArgsProduct({{0, 1}, {0, 1}, {1, 2, 4, 8}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -3,7 +3,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #include "func/device.h"
@@ -61,6 +63,21 @@ inline func::LoadedModule load_or_die(func::Device& device, const std::string& s
     if (!k.kernel) std::abort();
   }
   return loaded;
+}
+
+// For a case run on several host threads: the speedup over the same case
+// (`key`) on one thread, whose run comes first (Google Benchmark runs the
+// cases in registration order) and leaves its wall seconds per iteration.
+inline void report_speedup(benchmark::State& state, const std::string& key,
+                           std::uint32_t host_threads, double wall_seconds) {
+  static std::map<std::string, double> one_thread;
+  const double per_iteration =
+      wall_seconds / static_cast<double>(std::max<benchmark::IterationCount>(1, state.iterations()));
+  if (host_threads == 1) one_thread[key] = per_iteration;
+  const auto it = one_thread.find(key);
+  if (it != one_thread.end() && per_iteration > 0.0) {
+    state.counters["speedup_vs_1_thread"] = it->second / per_iteration;
+  }
 }
 
 // Reports warp-instructions per second (and per host thread) for a launch.

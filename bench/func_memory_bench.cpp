@@ -1,9 +1,10 @@
 // Functional-engine speed on a memory copy kernel (grid-stride ld.global /
-// st.global of f32, full warps) against memcpy-like native copying, on 1 and
-// 2 host threads.
+// st.global of f32, full warps) against memcpy-like native copying, on 1, 2,
+// 4 and 8 host threads (speedup_vs_1_thread).
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstring>
 #include <vector>
 
@@ -27,18 +28,23 @@ void BM_Copy(benchmark::State& state) {
   std::memcpy(params.data() + 8, &src, 8);
   std::memcpy(params.data() + 16, &kElements, 4);
   std::uint64_t executed = 0;
+  const auto begin = std::chrono::steady_clock::now();
   for (auto _ : state) {
     const auto r = device.launch(module.kernels[0], {.grid = {256}, .block = {256}}, params);
     if (!r.ok()) state.SkipWithError(r.error.message.c_str());
     executed += r.stats.warp_instructions;
   }
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report(state, executed, host_threads);
+  report_speedup(state, "copy", host_threads, wall.count());
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * kElements * 8);
 }
 BENCHMARK(BM_Copy)
     ->ArgNames({"threads"})
     ->Arg(1)
     ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

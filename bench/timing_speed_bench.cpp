@@ -2,13 +2,16 @@
 // cycle model (issue 8 asks for at least 2 million on one host thread), on
 // an FFMA loop (ALU-bound, many warps per SM) and a streaming copy
 // (memory-bound), each over every SM; the argument is the number of host
-// threads stepping the SMs (results are the same for every count). The
-// functional engine runs the same launches for the ratio. Results:
+// threads stepping the SMs (1, 2, 4, 8: speedup_vs_1_thread). A count whose
+// cycles or statistics differ from the 1-thread run's fails with an error.
+// The functional engine runs the same launches for the ratio. Results:
 // bench/results/timing_speed-*.txt.
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -84,7 +87,20 @@ const arch::GpuModel& h100() {
   return *db.find("h100");
 }
 
-void run(benchmark::State& state, const std::string& source, bool timed) {
+// What must not depend on the host threads: the statistics of a launch.
+bool same_results(const timing::TimedLaunchResult& a, const timing::TimedLaunchResult& b) {
+  const timing::TimingStats& x = a.timing;
+  const timing::TimingStats& y = b.timing;
+  return x.cycles == y.cycles && x.issued == y.issued && x.warp_cycles == y.warp_cycles &&
+         x.sm_active_cycles_avg == y.sm_active_cycles_avg &&
+         x.warps_active_pct == y.warps_active_pct && x.dram_read_bytes == y.dram_read_bytes &&
+         x.dram_write_bytes == y.dram_write_bytes && x.l2_sectors == y.l2_sectors &&
+         x.l1_hit_sectors == y.l1_hit_sectors && x.l2_hit_sectors == y.l2_hit_sectors &&
+         a.launch.stats.per_opcode == b.launch.stats.per_opcode;
+}
+
+void run(benchmark::State& state, const std::string& name, const std::string& source,
+         bool timed) {
   const arch::GpuModel& gpu = h100();
   const timing::TimingParams params = *timing::timing_params(gpu).params;
   func::LaunchOptions options;
@@ -100,38 +116,48 @@ void run(benchmark::State& state, const std::string& source, bool timed) {
   std::memcpy(param_bytes, &in, 8);
   std::memcpy(param_bytes + 8, &out, 8);
   const func::LaunchConfig config{.grid = {blocks}, .block = {kThreads}};
+  static std::map<std::string, timing::TimedLaunchResult> one_thread;
   std::uint64_t warp_instructions = 0;
+  const auto begin = std::chrono::steady_clock::now();
   for (auto _ : state) {
     if (timed) {
-      const auto r = timing::launch_timed(*loaded.kernels[0].kernel, config, device.options(),
-                                          device.memory(), param_bytes, params, kBlocksPerSm);
+      auto r = timing::launch_timed(*loaded.kernels[0].kernel, config, device.options(),
+                                    device.memory(), param_bytes, params, kBlocksPerSm);
       warp_instructions += r.launch.stats.warp_instructions;
       state.counters["simulated_cycles"] = static_cast<double>(r.timing.cycles);
+      if (threads == 1) one_thread[name] = r;
+      const auto it = one_thread.find(name);
+      if (it != one_thread.end() && !same_results(it->second, r)) {
+        state.SkipWithError("cycles or statistics differ from the 1-thread run");
+      }
     } else {
       warp_instructions +=
           device.launch(loaded.kernels[0], config, param_bytes).stats.warp_instructions;
     }
   }
+  const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - begin;
   report(state, warp_instructions, threads);
+  if (timed) report_speedup(state, name, threads, wall.count());
 }
 
 void BM_TimingFfmaLoop(benchmark::State& state) {
-  run(state, kFfmaLoop, true);
+  run(state, "ffma", kFfmaLoop, true);
 }
 void BM_FunctionalFfmaLoop(benchmark::State& state) {
-  run(state, kFfmaLoop, false);
+  run(state, "ffma", kFfmaLoop, false);
 }
 void BM_TimingCopy(benchmark::State& state) {
-  run(state, kCopy, true);
+  run(state, "copy", kCopy, true);
 }
 void BM_FunctionalCopy(benchmark::State& state) {
-  run(state, kCopy, false);
+  run(state, "copy", kCopy, false);
 }
 
-// 1, 2 and 4 host threads; rates per wall-clock second, the CPU column is
+// 1, 2, 4 and 8 host threads; rates per wall-clock second, the CPU column is
 // the whole process's, over all threads.
 void thread_counts(benchmark::internal::Benchmark* b) {
-  b->Arg(1)->Arg(2)->Arg(4)->MeasureProcessCPUTime()->UseRealTime()->Unit(benchmark::kMillisecond);
+  b->Arg(1)->Arg(2)->Arg(4)->Arg(8)->MeasureProcessCPUTime()->UseRealTime()->Unit(
+      benchmark::kMillisecond);
 }
 
 BENCHMARK(BM_TimingFfmaLoop)->Apply(thread_counts);

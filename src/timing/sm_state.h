@@ -92,11 +92,13 @@ struct SmState {
   // A Fermi DP issue stops the other schedulers until then (issue_rules.h).
   std::uint64_t others_stopped_until = 0;
   std::uint32_t stopping_partition = 0;
-  std::uint64_t active_cycles = 0;
-  std::uint64_t warp_cycles = 0;  // sum over cycles of resident warps
   // Live warps per Stall state, kept as their `stall` changes, so that a
   // skipped span is accounted without visiting every warp.
   std::array<std::uint32_t, static_cast<std::size_t>(Stall::count)> stall_count{};
+  // The stall_count and resident_warps already in the grid's totals (the
+  // cycle loop adds what a step changed, only for the SMs it stepped).
+  std::array<std::uint32_t, static_cast<std::size_t>(Stall::count)> stall_counted{};
+  std::uint32_t warps_counted = 0;
 
   // Written only by the thread stepping this SM, gathered after each cycle
   // (or at the end) in SM order, so that SMs can be stepped in parallel.
@@ -104,10 +106,12 @@ struct SmState {
   std::uint64_t issued = 0;  // warp-instructions, look-ahead included
   std::optional<func::LaunchError> error;
   std::map<std::uint64_t, std::string> printf_output;  // by linear block index
-  std::uint64_t next_event = 0;      // this cycle's step: the earliest cycle something can change
+  std::uint64_t next_event = 0;      // from its latest step: the earliest cycle something can change
+  // ... and the earliest cycle from which a stalled warp's look-ahead is due
+  // (tried at the first cycle from then that the loop visits).
+  std::uint64_t hoist_at = UINT64_MAX;
   bool issued_now = false;           // ... whether any scheduler issued
   std::uint32_t retired_now = 0;     // ... blocks that finished
-  std::vector<std::uint32_t> order;  // schedule()'s candidates, reused
   std::vector<DeferredAccess> deferred;
 };
 

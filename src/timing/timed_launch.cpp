@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -128,6 +129,9 @@ class GridRun {
   // Passes the PC over instructions already issued ahead of order.
   static void skip_early(WarpSlot& w, func::WarpState& ws);
   void release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot);
+  // Brings the grid's totals of warps per stall state up to date with what
+  // the SM's latest step changed.
+  void count_stalls(SmState& sm);
   void account(std::uint64_t cycles);
   std::optional<func::LaunchError> deadlock() const;
 
@@ -148,6 +152,13 @@ class GridRun {
   std::uint64_t issued_ = 0;
   std::optional<func::LaunchError> error_;
   TimingStats stats_;
+  // Over all SMs: live warps per stall state, resident warps, SMs with
+  // resident warps (count_stalls), and their sums over cycles (account).
+  std::array<std::uint64_t, static_cast<std::size_t>(Stall::count)> stall_total_{};
+  std::uint64_t resident_warps_ = 0;
+  std::uint64_t active_sms_ = 0;
+  std::uint64_t active_cycles_ = 0;  // over SMs, the cycles each had resident warps
+  std::uint64_t warp_cycles_ = 0;    // over SMs and cycles, resident warps
 };
 
 void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
@@ -161,6 +172,7 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
   block.last_arrival = 0.0;
   ++sm.resident_blocks;
   ++live_blocks_;
+  sm.next_event = now_;  // its new warps are looked at this cycle
   const std::uint32_t regs = launch_.kernel.register_count;
   for (std::uint32_t w = 0; w < block.warps_left; ++w) {
     const std::uint32_t index = slot * warps_per_block_ + w;
@@ -561,6 +573,16 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   return true;
 }
 
+// A stalled warp's pending look-ahead is tried at the first step of its SM
+// from hoist_retry on, whenever that step comes (it is not an event that
+// makes the loop stop at that cycle): the SM is stepped in every cycle the
+// loop visits from then.
+void note_hoist_retry(SmState& sm, const WarpSlot& w) {
+  if (w.hoist_retry == kNever) return;
+  if (w.stall != Stall::short_scoreboard && w.stall != Stall::long_scoreboard) return;
+  sm.hoist_at = std::min(sm.hoist_at, w.hoist_retry);
+}
+
 bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
   SmState& sm = sms_[sm_index];
   if (sm.others_stopped_until > now_ &&
@@ -584,25 +606,26 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
     sm.next_event = std::min(sm.next_event, sp.busy_until);
     return true;
   }
-  std::vector<std::uint32_t>& order = sm.order;
   // Greedy then oldest: the warp that issued last, then the others oldest
   // first; loose round robin: from the warp after the one that issued last.
+  // The k-th candidate is taken from sp.warps as the loop goes; the list
+  // changes only when a block retires, after which the loop stops.
   const bool greedy = p_.policy == WarpPolicy::greedy_then_oldest;
-  order.clear();
-  if (greedy && sp.last_issued != kNoWarp && sm.warps[sp.last_issued].live) {
-    order.push_back(sp.last_issued);
-  }
+  const std::uint32_t lead =
+      greedy && sp.last_issued != kNoWarp && sm.warps[sp.last_issued].live ? sp.last_issued
+                                                                           : kNoWarp;
   const std::size_t n = sp.warps.size();
   const std::size_t start = greedy || n == 0 ? 0 : sp.next_round_robin % n;
-  const std::uint32_t lead = order.empty() ? kNoWarp : order.front();
-  const auto add = [&order, lead](std::uint32_t index) {
-    if (index != lead) order.push_back(index);
-  };
-  for (std::size_t k = start; k < n; ++k) add(sp.warps[k]);
-  for (std::size_t k = 0; k < start; ++k) add(sp.warps[k]);
+  const std::size_t lead_count = lead == kNoWarp ? 0 : 1;
   std::uint32_t issued = 0;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    WarpSlot& w = sm.warps[order[k]];
+  for (std::size_t k = 0; k < n + lead_count; ++k) {
+    std::uint32_t slot = lead;
+    if (k >= lead_count) {
+      const std::size_t at = start + k - lead_count;
+      slot = sp.warps[at < n ? at : at - n];
+      if (slot == lead) continue;
+    }
+    WarpSlot& w = sm.warps[slot];
     if (!w.live) continue;
     if (w.known && w.wake > now_ &&
         !(issued < p_.issue_width && now_ >= w.hoist_retry &&
@@ -610,6 +633,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       // Blocked, and nothing it waits on has changed since it was looked
       // at: blocked_until() would answer the same, and no look-ahead is due.
       sm.next_event = std::min(sm.next_event, w.wake);
+      note_hoist_retry(sm, w);
       continue;
     }
     const std::uint64_t until = blocked_until(sm_index, w);
@@ -620,14 +644,15 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       const bool scoreboard =
           w.stall == Stall::short_scoreboard || w.stall == Stall::long_scoreboard;
       if (issued < p_.issue_width && scoreboard && now_ >= w.hoist_retry &&
-          hoist(sm_index, sp, order[k])) {
+          hoist(sm_index, sp, slot)) {
         ++issued;
-        sp.last_issued = order[k];
+        sp.last_issued = slot;
         sp.last_issued_at = now_;
         continue;
       }
       if (sm.error) return false;
       sm.next_event = std::min(sm.next_event, until);
+      note_hoist_retry(sm, w);
       continue;
     }
     if (issued >= p_.issue_width) {
@@ -637,7 +662,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
     const std::size_t before = sp.warps.size();
     func::WarpState& ws = sm.blocks[w.block_slot].state.warps[w.warp];
     std::uint32_t last = ws.control.pc();
-    if (!issue(sm_index, sp, order[k])) return false;
+    if (!issue(sm_index, sp, slot)) return false;
     ++issued;
     sp.last_issued_at = now_;
     if (p_.facts.issue.dual_issue && sp.warps.size() == before) {
@@ -648,7 +673,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
         skip_early(w, ws);
         if (blocked_until(sm_index, w) > now_) break;
         last = ws.control.pc();
-        if (!issue(sm_index, sp, order[k])) return false;
+        if (!issue(sm_index, sp, slot)) return false;
         ++issued;
         if (sp.warps.size() != before) break;
       }
@@ -668,6 +693,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
 void GridRun::step(std::uint32_t sm_index) {
   SmState& sm = sms_[sm_index];
   sm.next_event = kNever;
+  sm.hoist_at = kNever;
   sm.issued_now = false;
   sm.retired_now = 0;
   for (SubPartition& sp : sm.partitions) {
@@ -706,20 +732,31 @@ void GridRun::settle(std::uint32_t sm_index) {
   sm.deferred.clear();
 }
 
+void GridRun::count_stalls(SmState& sm) {
+  for (std::size_t s = 0; s < sm.stall_count.size(); ++s) {
+    stall_total_[s] += sm.stall_count[s];
+    stall_total_[s] -= sm.stall_counted[s];
+  }
+  sm.stall_counted = sm.stall_count;
+  resident_warps_ += sm.resident_warps;
+  resident_warps_ -= sm.warps_counted;
+  active_sms_ += sm.resident_warps != 0 ? 1 : 0;
+  active_sms_ -= sm.warps_counted != 0 ? 1 : 0;
+  sm.warps_counted = sm.resident_warps;
+}
+
+// The span's statistics from the totals over SMs (an SM without resident
+// warps has none in any state and is not active).
 void GridRun::account(std::uint64_t cycles) {
   constexpr auto kSelected = static_cast<std::size_t>(Stall::selected);
   TimingStats& stats = stats_;
-  for (SmState& sm : sms_) {
-    if (sm.resident_warps == 0) continue;
-    sm.active_cycles += cycles;
-    sm.warp_cycles += cycles * sm.resident_warps;
-    for (std::size_t s = 0; s < sm.stall_count.size(); ++s) {
-      stats.warp_cycles[s] += sm.stall_count[s] * (s == kSelected ? 1 : cycles);
-    }
-    // A warp that issued spends the rest of a skipped span waiting.
-    stats.warp_cycles[static_cast<std::size_t>(Stall::wait)] +=
-        sm.stall_count[kSelected] * (cycles - 1);
+  active_cycles_ += cycles * active_sms_;
+  warp_cycles_ += cycles * resident_warps_;
+  for (std::size_t s = 0; s < stall_total_.size(); ++s) {
+    stats.warp_cycles[s] += stall_total_[s] * (s == kSelected ? 1 : cycles);
   }
+  // A warp that issued spends the rest of a skipped span waiting.
+  stats.warp_cycles[static_cast<std::size_t>(Stall::wait)] += stall_total_[kSelected] * (cycles - 1);
 }
 
 std::optional<func::LaunchError> GridRun::deadlock() const {
@@ -744,18 +781,31 @@ TimedLaunchResult GridRun::run() {
   for (;;) {
     dispatch_blocks();
     if (live_blocks_ == 0 && next_block_ >= total_blocks_) break;
+    // Only SMs whose earliest possible change has come are stepped: an SM's
+    // step before its next_event and its hoist_at finds every warp as it
+    // left it and changes nothing (no issue, no stall state), so skipping it
+    // saves host time only. Nothing outside an SM's step changes what it
+    // waits on, except a block dispatched to it (start_block: stepped at
+    // once).
     active_.clear();
+    std::uint64_t next_event = kNever;
     for (std::uint32_t s = 0; s < sms_.size(); ++s) {
-      if (sms_[s].resident_warps != 0) active_.push_back(s);
+      const SmState& sm = sms_[s];
+      if (sm.resident_warps == 0) continue;
+      if (sm.next_event <= now_ || sm.hoist_at <= now_) {
+        active_.push_back(s);
+      } else {
+        next_event = std::min(next_event, sm.next_event);
+      }
     }
     workers.for_each(static_cast<std::uint32_t>(active_.size()), step_one);
     // The end of the cycle in SM order: what reaches shared state, then what
     // the SMs' steps found.
-    std::uint64_t next_event = kNever;
     bool issued_any = false;
     for (std::uint32_t s : active_) {
       SmState& sm = sms_[s];
       settle(s);
+      count_stalls(sm);
       if (sm.error && !error_) error_ = std::move(*sm.error);
       issued_ += sm.issued;
       sm.issued = 0;
@@ -803,16 +853,14 @@ TimedLaunchResult GridRun::run() {
   func::LaunchStats& ls = result.launch.stats;
   TimingStats& stats = stats_;
   std::map<std::uint64_t, std::string> printf_output;
-  double active = 0.0;
-  double warps = 0.0;
   for (SmState& sm : sms_) {
     ls.thread_instructions += sm.counters.thread_instructions;
     for (std::size_t i = 0; i < ls.per_opcode.size(); ++i)
       ls.per_opcode[i] += sm.counters.per_opcode[i];
     printf_output.merge(sm.printf_output);
-    active += static_cast<double>(sm.active_cycles);
-    warps += static_cast<double>(sm.warp_cycles);
   }
+  const auto active = static_cast<double>(active_cycles_);
+  const auto warps = static_cast<double>(warp_cycles_);
   for (std::uint64_t n : ls.per_opcode) ls.warp_instructions += n;
   for (auto& [index, text] : printf_output) result.launch.printf_output += text;
   stats.issued = issued_;

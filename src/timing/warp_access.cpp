@@ -10,8 +10,10 @@ namespace {
 
 constexpr std::uint64_t kLineBytes = 128;
 
+// The most times one value occurs among `values` (sorted in place unless
+// already ascending, as a warp's lanes usually are).
 std::uint32_t most_repeated(std::uint64_t* values, std::uint32_t n) {
-  std::sort(values, values + n);
+  if (!std::is_sorted(values, values + n)) std::sort(values, values + n);
   std::uint32_t best = n > 0 ? 1 : 0;
   std::uint32_t run = 1;
   for (std::uint32_t i = 1; i < n; ++i) {
@@ -45,8 +47,15 @@ void mark_partial_sectors(const std::uint64_t* addresses, std::uint32_t n, std::
 
 void describe_access(const func::ExecContext& c, const func::DecodedInstruction& in,
                      std::uint32_t mask, std::uint32_t bytes, WarpAccess& out) {
-  out = WarpAccess{};
+  // Every field but the sectors past sector_count, which nothing reads (the
+  // whole array is 512 bytes, cleared per access otherwise).
+  out.space = func::MemorySpace::global;
   out.lanes = static_cast<std::uint32_t>(std::popcount(mask));
+  out.sector_count = 0;
+  out.lines = 0;
+  out.partial_sectors = 0;
+  out.same_word_lanes = 1;
+  out.lanes_access = analysis::WarpAccess{};
   out.lanes_access.mask = mask;
   out.lanes_access.size = bytes;
   if (mask == 0) return;
@@ -62,16 +71,23 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   func::MemorySpace space = in.space;
   if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;
   out.space = space;
-  if (space != func::MemorySpace::shared && space != func::MemorySpace::generic) {
+  // Only global accesses go through the caches (memory_system.cpp): the
+  // other spaces' costs need no sectors.
+  if (space == func::MemorySpace::global) {
     for (std::uint32_t i = 0; i < n; ++i) {
       const std::uint64_t first = addresses[i] / kSectorBytes;
       const std::uint64_t last =
           (addresses[i] + std::max<std::uint32_t>(bytes, 1) - 1) / kSectorBytes;
       for (std::uint64_t s = first; s <= last && out.sector_count < kMaxSectors; ++s) {
+        // Neighbouring lanes mostly share a sector: listed once here, the
+        // list is already ascending and unique for a coalesced warp.
+        if (out.sector_count > 0 && out.sectors[out.sector_count - 1] == s * kSectorBytes) continue;
         out.sectors[out.sector_count++] = s * kSectorBytes;
       }
     }
-    std::sort(out.sectors, out.sectors + out.sector_count);
+    if (!std::is_sorted(out.sectors, out.sectors + out.sector_count)) {
+      std::sort(out.sectors, out.sectors + out.sector_count);
+    }
     out.sector_count = static_cast<std::uint32_t>(
         std::unique(out.sectors, out.sectors + out.sector_count) - out.sectors);
     std::uint64_t previous_line = ~std::uint64_t{0};

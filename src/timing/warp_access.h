@@ -1,7 +1,7 @@
 #pragma once
 // The shape of one warp-instruction's memory access, from its lanes'
 // addresses: which space it resolves to, the distinct 32-byte sectors and
-// 128-byte lines it touches (the caches' tags), the most lanes on one word
+// 128-byte lines a global access touches (the caches' tags), the most lanes on one word
 // (atomic serialization), and the lanes' addresses for the CC's access rules
 // of src/analysis (bank conflicts, coalescing without caches), which
 // memory_system.cpp applies.
@@ -20,8 +20,10 @@ struct WarpAccess {
   func::MemorySpace space = func::MemorySpace::global;
   std::uint32_t lanes = 0;
   std::uint32_t sector_count = 0;
-  std::uint64_t sectors[kMaxSectors] = {};  // sector addresses (global/local), ascending
-  std::uint32_t lines = 0;                  // distinct 128-byte lines
+  // Global accesses only: the sector addresses, ascending (entries past
+  // sector_count are left unset), and the distinct 128-byte lines.
+  std::uint64_t sectors[kMaxSectors];
+  std::uint32_t lines = 0;
   // Bit i: the lanes cover only part of sectors[i] (a store of it is a
   // byte-masked write at the L2).
   std::uint64_t partial_sectors = 0;

@@ -86,7 +86,9 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     warp.sync_waiters.clear();
     warp.spins = 0;
     warp.cluster_arrivals = {};
-    warp.cache = GlobalAccessCache{};
+    // warp.cache is kept from the state's previous block: its entries are
+    // allocations, valid while the memory's generation is the one they were
+    // taken at (GlobalAccessCache), whichever block uses them.
     if (k.makes_calls()) {
       for (LaneCalls& lane : warp.calls) {
         lane.frames.clear();

@@ -1,9 +1,11 @@
 // Fast executors for global loads and stores: the whole warp's addresses are
 // checked against the warp's cached allocation first, and only when every
 // lane hits it are the bytes moved with plain typed accesses; otherwise the
-// general executor runs and reports any fault exactly.
+// general executor runs and reports any fault exactly. Also parameter loads
+// at a fixed address, done once for the warp.
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "func/ops/executor_selection.h"
@@ -14,12 +16,12 @@ namespace smsim::func {
 namespace {
 
 // True when every active lane's access is aligned and the span from the
-// lowest to the highest lane address lies in one cached allocation (so every
-// lane's access does); fills `address`.
-bool all_lanes_cached(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
+// lowest to the highest lane address lies in one allocation (so every lane's
+// access does), cached or, on the warp's first access to it, looked up once
+// for the span and cached; fills `address`.
+bool all_lanes_cached(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
                       std::uint64_t bytes, bool write, std::uint64_t* address) {
-  const GlobalAccessCache& cache = c.warp.cache;
-  if (cache.generation != c.launch.memory.generation()) return false;
+  GlobalAccessCache& cache = c.warp.cache;
   const std::uint64_t* base = in.addr_reg == kNoReg ? nullptr : c.regs + in.addr_reg * kWarpSize;
   std::uint64_t low = UINT64_MAX, high = 0, bits = 0;
   for_each_lane(mask, [&](unsigned lane) {
@@ -30,7 +32,12 @@ bool all_lanes_cached(const ExecContext& c, const DecodedInstruction& in, std::u
     bits |= a;
   });
   if ((bits & (bytes - 1)) != 0 || high + bytes < high) return false;
-  return cache.hit(low, high + bytes - low, write);
+  if (mask == 0) return false;
+  const std::uint64_t span = high + bytes - low;
+  if (cache.generation == c.launch.memory.generation() && cache.hit(low, span, write)) return true;
+  // A fault here is not reported: the lanes are checked one by one then.
+  return !c.launch.memory.check(low, span, bytes, write ? AccessKind::write : AccessKind::read,
+                                cache);
 }
 
 template <typename E, bool kSigned, unsigned kVector>
@@ -81,6 +88,21 @@ void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// A parameter load at a fixed address (no address register) reads the same
+// bytes for every lane: the lowest lane's load, checked as any, is the warp's.
+void load_param_uniform(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const std::uint32_t lowest = mask & (~mask + 1);
+  load_checked(c, in, lowest);
+  if (c.error || lowest == mask) return;
+  const auto from = static_cast<unsigned>(std::countr_zero(lowest));
+  for (unsigned e = 0; e < in.vector; ++e) {
+    const Operand& d = in.dst[e];
+    if (d.kind != OperandKind::reg) continue;
+    std::uint64_t* row = c.regs + d.reg * kWarpSize;
+    for_each_lane(mask, [&](unsigned lane) { row[lane] = row[from]; });
+  }
+}
+
 template <typename E, bool kSigned>
 ExecFn pick_load(unsigned vector) {
   switch (vector) {
@@ -119,6 +141,9 @@ ExecFn pick(const DecodedInstruction& in) {
 }  // namespace
 
 ExecFn select_fast_memory(const DecodedInstruction& in) {
+  if (in.space == MemorySpace::param && in.opcode == isa::Opcode::Ld && in.addr_reg == kNoReg) {
+    return &load_param_uniform;
+  }
   const bool global = in.space == MemorySpace::global ||
                       (in.space == MemorySpace::constant && in.opcode != isa::Opcode::St);
   if (!global) return nullptr;

@@ -12,7 +12,8 @@ ExecFn select_fast_float(const DecodedInstruction& in);
 // add/sub/mul.lo/mad.lo (no .sat/.cc), and/or/xor/shl/shr on integer types,
 // plain mov, and setp without a combiner.
 ExecFn select_fast_integer(const DecodedInstruction& in);
-// ld/ldu/st .global (and ld .const) of 8- to 64-bit elements, scalar or .v2/.v4.
+// ld/ldu/st .global (and ld .const) of 8- to 64-bit elements, scalar or .v2/.v4;
+// ld.param at a fixed address.
 ExecFn select_fast_memory(const DecodedInstruction& in);
 
 // The general load and store executors the fast ones fall back to.
