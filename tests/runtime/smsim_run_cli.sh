@@ -18,6 +18,7 @@ check() {  # DESCRIPTION CONDITION...
 "$nvcc" -cudart shared "$root/examples/device_query.cu" -o device_query || exit 1
 "$nvcc" -cudart shared "$here/syncwarp_kernel.cu" -o syncwarp_kernel || exit 1
 "$nvcc" -cudart shared "$here/spin_forever.cu" -o spin_forever || exit 1
+"$nvcc" -cudart shared "$here/errors/stack_overflow_recursion.cu" -o stack_overflow || exit 1
 
 "$smsim" run -- ./exit_status >plain.out 2>plain.err
 check "the program's exit status is smsim's" test $? -eq 3
@@ -60,6 +61,11 @@ check "--max-instructions stops it too" grep -qx "cudaSuccess cudaErrorLaunchTim
 check "naming the instruction budget" grep -q "watchdog: more than 100000 warp-instructions" spin_n.err
 SMSIM_MAX_MILLISECONDS=soon timeout 120 "$smsim" run -- ./spin_forever >spin_bad.out 2>spin_bad.err
 check "a malformed budget is refused, not ignored" grep -q "SMSIM_MAX_MILLISECONDS=soon: give a positive whole number" spin_bad.err
+
+# A fault's diagnostic names the kernel once ("kernel K, PTX line N, ...").
+"$smsim" run -- ./stack_overflow >overflow.out 2>overflow.err
+check "a stack overflow names the kernel and PTX line" grep -q "^smsim: kernel _Z14recurse_kerneliPi, PTX line" overflow.err
+check "and only once" test "$(grep -o "kernel _Z14recurse_kerneliPi" overflow.err | wc -l)" -eq 1
 
 LD_BIND_NOW=1 "$smsim" run -- ./device_query >bindnow.out 2>&1
 check "LD_BIND_NOW=1 finds every symbol" test $? -eq 0

@@ -118,12 +118,16 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
     // The device's own assert message, as the GPU prints it.
     std::fprintf(stderr, "%s\n", result.error.message.c_str());
   } else if (!result.ok() && !result.error.message.empty()) {
-    // Most engine diagnostics already start with "kernel NAME: "; name it once.
-    const std::string own_prefix = "kernel " + kernel.record->name + ": ";
-    if (result.error.message.starts_with(own_prefix)) {
-      std::fprintf(stderr, "smsim: %s\n", result.error.message.c_str());
+    // Most engine diagnostics already start with "kernel NAME: " or
+    // "kernel NAME, PTX line N: "; name the kernel once.
+    const std::string named = "kernel " + kernel.record->name;
+    const std::string& message = result.error.message;
+    const bool names_it = message.starts_with(named) && message.size() > named.size() &&
+                          (message[named.size()] == ':' || message[named.size()] == ',');
+    if (names_it) {
+      std::fprintf(stderr, "smsim: %s\n", message.c_str());
     } else {
-      std::fprintf(stderr, "smsim: %s%s\n", own_prefix.c_str(), result.error.message.c_str());
+      std::fprintf(stderr, "smsim: %s: %s\n", named.c_str(), message.c_str());
     }
   }
   if (!result.ok()) context.errors().kernel_failed(static_cast<std::int32_t>(result.error.code));
