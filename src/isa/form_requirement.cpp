@@ -162,4 +162,18 @@ const FormRequirement* strictest_form_requirement(Opcode opcode, std::span<const
   return strictest;
 }
 
+bool is_arch_specific(Opcode opcode) {
+  // PTX ISA, wgmma's target notes: "requires sm_90a".
+  switch (opcode) {
+    case O::WgmmaFence:
+    case O::WgmmaCommitGroup:
+    case O::WgmmaWaitGroup:
+    case O::WgmmaMmaAsync:
+    case O::WgmmaMmaAsyncSp:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace smsim::isa

@@ -31,6 +31,12 @@ std::span<const FormRequirement> form_requirements();
 
 // The requirement with the highest min_sm that an instruction of `opcode`
 // with these type suffixes and modifiers matches; nullptr when none.
+// Arch-specific opcodes (PTX ISA: targets sm_XXa): only a module whose target
+// is sm_{min_sm}a may use one, and only a GPU of exactly that SM runs it
+// (sm_90a's wgmma exists neither before nor after Hopper). Their min_sm is
+// in the opcode table.
+bool is_arch_specific(Opcode opcode);
+
 const FormRequirement* strictest_form_requirement(Opcode opcode, std::span<const Type> types,
                                                   std::span<const Modifier> modifiers);
 

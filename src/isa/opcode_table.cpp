@@ -339,8 +339,8 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::WgmmaFence, .mnemonic = "wgmma.fence", .unit = U::Tensor, .latency = L::None, .modifiers = kSyncAligned, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::WgmmaCommitGroup, .mnemonic = "wgmma.commit_group", .unit = U::Tensor, .latency = L::None, .modifiers = kSyncAligned, .types = none(), .operands = ops({}), .min_sm = 90},
   {.opcode = O::WgmmaWaitGroup, .mnemonic = "wgmma.wait_group", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kSyncAligned, .types = none(), .operands = ops({imm()}), .min_sm = 90},
-  {.opcode = O::WgmmaMmaAsync, .mnemonic = "wgmma.mma_async", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 3, kAllTypes), .operands = anyops(4, 9), .flags = kMatrixShape, .min_sm = 90},
-  {.opcode = O::WgmmaMmaAsyncSp, .mnemonic = "wgmma.mma_async.sp", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 3, kAllTypes), .operands = anyops(6, 11), .flags = kMatrixShape, .min_sm = 90},
+  {.opcode = O::WgmmaMmaAsync, .mnemonic = "wgmma.mma_async", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 3, kAllTypes), .operands = matrix_ops(4, 9), .flags = kMatrixShape, .min_sm = 90},
+  {.opcode = O::WgmmaMmaAsyncSp, .mnemonic = "wgmma.mma_async.sp", .unit = U::Tensor, .latency = L::Tensor, .modifiers = kMatrix, .types = some(2, 3, kAllTypes), .operands = matrix_ops(6, 11), .flags = kMatrixShape, .min_sm = 90},
   // ---- texture and surface ----
   {.opcode = O::Tex, .mnemonic = "tex", .unit = U::Texture, .latency = L::Texture, .modifiers = kTexture, .types = two(kAllTypes, kAllTypes), .operands = ops_opt(2, {{K::Data, R::None, kDest | kPipePairOk}, tex(), any(), any(), any()})},
   {.opcode = O::Tld4, .mnemonic = "tld4", .unit = U::Texture, .latency = L::Texture, .modifiers = kTexture, .types = two(kAllTypes, kAllTypes), .operands = ops_opt(2, {{K::Data, R::None, kDest | kPipePairOk}, tex(), any(), any()})},

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include "isa/form_requirement.h"
+
 namespace smsim::ptx {
 namespace {
 
@@ -92,11 +94,28 @@ class Checker {
     diags_.error(loc, std::move(message), std::move(hint));
   }
 
+  // Whether `.target` names sm_{sm}a (an arch-specific target).
+  bool arch_specific_target(uint32_t sm) const {
+    return mod_.sm == sm && target_name() == fmt::format("sm_{}a", sm);
+  }
+  std::string target_name() const {
+    for (const std::string& t : mod_.target) {
+      if (t.starts_with("sm_")) return t;
+    }
+    return "none";
+  }
+
   void check_instruction(const Instruction& inst) {
     const OpcodeInfo& info = isa::opcode_info(inst.opcode);
     if (info.min_sm != 0 && mod_.sm != 0 && mod_.sm < info.min_sm) {
       error(inst, fmt::format("'{}' requires sm_{} or later; the target is sm_{}", info.mnemonic,
                               info.min_sm, mod_.sm));
+    }
+    if (isa::is_arch_specific(inst.opcode) && mod_.sm != 0 && !arch_specific_target(info.min_sm)) {
+      error(inst,
+            fmt::format("'{}' requires the arch-specific target sm_{}a; the target is {}",
+                        info.mnemonic, info.min_sm, target_name()),
+            fmt::format("compile with -arch=sm_{}a", info.min_sm));
     }
     if (inst.guard != kNone && fn_->register_type(inst.guard) != Type::Pred) {
       error(inst,

@@ -750,8 +750,8 @@ bool Parser::parse_list(Function& fn, Operand& op, TokenKind close, OperandKind 
                           close == TokenKind::RBrace ? '}' : ')', tok_.text.substr(0, 40)));
         return false;
       }
-      if (n == kMaxOperands) {
-        error(tok_.loc, fmt::format("more than {} elements in a list", kMaxOperands));
+      if (n == kMaxListElements) {
+        error(tok_.loc, fmt::format("more than {} elements in a list", kMaxListElements));
         return false;
       }
       if (!parse_simple_operand(fn, elems.emplace_back(), false)) return false;

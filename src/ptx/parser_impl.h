@@ -21,6 +21,9 @@ inline constexpr uint64_t kMaxRegistersPerFunction = 1u << 20;
 inline constexpr uint64_t kMaxArrayElements = uint64_t{1} << 40;
 inline constexpr std::size_t kMaxArrayDims = 8;
 inline constexpr std::size_t kMaxOperands = 32;
+// Elements of one `{...}` list: wgmma.mma_async m64n256 with f32 or s32
+// accumulators names 128 registers.
+inline constexpr std::size_t kMaxListElements = 128;
 inline constexpr uint32_t kMaxPtxMajor = 9;
 // Source bytes per instruction / operand in nvcc output, for sizing vectors up front.
 inline constexpr std::size_t kBytesPerInstructionEstimate = 32;

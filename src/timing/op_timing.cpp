@@ -157,8 +157,16 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     for (std::uint8_t i = 0; i < in.src_count && i < func::kMaxSrc; ++i) {
       special = special || in.src[i].kind == func::OperandKind::special;
     }
+    if (in.operand_list != func::kNoPc) {
+      t.list = in.operand_list;
+      t.list_dests = in.dst_count;
+      t.list_sources = in.src_count;
+      t.list_dests_read = in.opcode == Opcode::WgmmaMmaAsync || in.opcode == Opcode::WgmmaMmaAsyncSp;
+    }
+    // Operand-list instructions are not hoisted (the window tracks only
+    // sources/dests).
     const bool plain = in.control == func::Control::none && in.builtin == func::Builtin::none &&
-                       !special && t.source_count < kMaxSources;
+                       !special && t.source_count < kMaxSources && t.list == UINT32_MAX;
     const bool fence = in.opcode == Opcode::Membar || in.opcode == Opcode::Fence;
     t.orders_memory = t.barrier || fence || t.mem == MemOp::store || t.mem == MemOp::atomic ||
                       t.mem == MemOp::other || !plain;

@@ -40,7 +40,28 @@ struct OpTiming {
   std::uint8_t dest_count = 0;
   std::uint32_t sources[kMaxSources] = {};
   std::uint32_t dests[4] = {};
+  // mma, wmma and wgmma name more registers than sources/dests hold: their
+  // operand list (DecodedKernel::operand_lists from `list`, destinations
+  // first). wgmma's destinations are its accumulators, read as well.
+  std::uint32_t list = UINT32_MAX;
+  std::uint8_t list_dests = 0;
+  std::uint8_t list_sources = 0;
+  bool list_dests_read = false;
 };
+
+// Calls f(register) for each register of an operand-list instruction that
+// it reads (`reads`) or writes.
+template <typename F>
+void for_each_list_register(const func::DecodedKernel& kernel, const OpTiming& op, bool reads,
+                            F&& f) {
+  if (op.list == UINT32_MAX) return;
+  const func::Operand* o = kernel.operand_lists.data() + op.list;
+  const unsigned first = reads && !op.list_dests_read ? op.list_dests : 0;
+  const unsigned end = reads ? op.list_dests + op.list_sources : op.list_dests;
+  for (unsigned i = first; i < end; ++i) {
+    if (o[i].kind == func::OperandKind::reg) f(o[i].reg);
+  }
+}
 
 std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const TimingParams& p);
 

@@ -237,13 +237,14 @@ void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
   // The latest source, the first of equals (its stall names the wait).
   w.sources_at = 0;
   w.sources_why = Stall::wait;
-  for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) {
-    const std::uint32_t reg = w.next_op->sources[i];
+  const auto wait_for = [&w](std::uint32_t reg) {
     if (w.reg_ready[reg] > w.sources_at) {
       w.sources_at = w.reg_ready[reg];
       w.sources_why = w.reg_stall[reg];
     }
-  }
+  };
+  for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) wait_for(w.next_op->sources[i]);
+  for_each_list_register(launch_.kernel, *w.next_op, true, wait_for);
 }
 
 std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
@@ -314,10 +315,12 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     later->pc = pc;
     later->mask = mask;
   }
-  for (std::uint8_t i = 0; i < op.dest_count; ++i) {
-    w.reg_ready[op.dests[i]] = ready;
-    w.reg_stall[op.dests[i]] = dependency;
-  }
+  const auto written = [&](std::uint32_t reg) {
+    w.reg_ready[reg] = ready;
+    w.reg_stall[reg] = dependency;
+  };
+  for (std::uint8_t i = 0; i < op.dest_count; ++i) written(op.dests[i]);
+  for_each_list_register(launch_.kernel, op, false, written);
 }
 
 constexpr std::uint32_t kHoistWindow = 32;
@@ -379,12 +382,14 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
   const OpTiming& op = ops_[pc];
   std::uint64_t sources_at = 0;
   Stall sources_why = Stall::wait;
-  for (std::uint8_t i = 0; i < op.source_count; ++i) {
-    if (w.reg_ready[op.sources[i]] > sources_at) {
-      sources_at = w.reg_ready[op.sources[i]];
-      sources_why = w.reg_stall[op.sources[i]];
+  const auto wait_for = [&](std::uint32_t reg) {
+    if (w.reg_ready[reg] > sources_at) {
+      sources_at = w.reg_ready[reg];
+      sources_why = w.reg_stall[reg];
     }
-  }
+  };
+  for (std::uint8_t i = 0; i < op.source_count; ++i) wait_for(op.sources[i]);
+  for_each_list_register(launch_.kernel, op, true, wait_for);
   return resources_at(sm_index, w, op, launch_.kernel.code[pc].space == func::MemorySpace::shared,
                       sources_at, sources_why, nullptr);
 }

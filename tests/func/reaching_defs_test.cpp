@@ -46,5 +46,23 @@ TEST(ReachingDefs, StraightLineCodeIsOneBlock) {
   EXPECT_EQ(defs.unique_def(4, 1), 2U);
 }
 
+// wgmma.mma_async reads its destination registers (the accumulator): a
+// mul feeding one of them must count as read there, or the fma contraction
+// could fold the mul into an add and drop the value the wgmma accumulates.
+TEST(ReachingDefs, WgmmaReadsItsAccumulators) {
+  KernelBuilder b("k");
+  const std::uint32_t x = b.reg(), y = b.reg(), z = b.reg(), d = b.reg();
+  b.op(Opcode::Mul, {Type::F32}, {}, 1, {b.r(y), b.r(x), b.r(x)});  // 0
+  b.op(Opcode::Add, {Type::F32}, {}, 1, {b.r(z), b.r(y), b.r(x)});  // 1
+  b.op(Opcode::WgmmaMmaAsync, {Type::F32, Type::F16, Type::F16}, {}, 2,
+       {b.r(y), b.r(d), b.r(d), b.r(d), KernelBuilder::imm(1)});  // 2
+  b.exit();
+  const KernelSpec spec = b.spec();
+  const ReachingDefs defs(spec);
+  bool read_by_wgmma = false;
+  for (const RegisterRead& r : defs.uses(0)) read_by_wgmma = read_by_wgmma || r.instruction == 2;
+  EXPECT_TRUE(read_by_wgmma);
+}
+
 }  // namespace
 }  // namespace smsim::func

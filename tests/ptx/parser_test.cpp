@@ -302,6 +302,29 @@ TEST_F(ParserTest, JumpTablesAndIndirectCalls) {
   EXPECT_EQ(f.labels[ops[3].label].prototype, 0u);
 }
 
+// wgmma m64n256 with f32 accumulators lists 128 registers (issue 3: lists
+// stopped at 32 elements); a longer list is still an error.
+TEST(Parser, ListsHoldTheAccumulatorsOfTheWidestWgmma) {
+  const auto module = [](int registers) {
+    std::string list;
+    for (int i = 0; i < registers; ++i) list += (i ? ",%f" : "%f") + std::to_string(i);
+    return ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry w()\n{\n"
+           "\t.reg .f32 %f<130>;\n\t.reg .b64 %rd<2>;\n\t.reg .pred %p<1>;\n"
+           "\twgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {" +
+           list + "}, %rd0, %rd1, %p0, 1, 1, 0, 0;\n\tret;\n}\n";
+  };
+  const std::string ok = module(128);
+  Diagnostics diags("w.ptx", ok);
+  const Module m = parse_and_check(ok, diags);
+  ASSERT_FALSE(diags.has_errors()) << diags.format();
+  EXPECT_EQ(m.functions[0].operands(m.functions[0].instructions[0])[0].child_count, 128u);
+  const std::string too_long = module(129);
+  Diagnostics long_diags("w.ptx", too_long);
+  (void)parse_and_check(too_long, long_diags);
+  EXPECT_NE(long_diags.format().find("more than 128 elements in a list"), std::string::npos)
+      << long_diags.format();
+}
+
 TEST(Parser, MatrixShapesAndManySuffixesDecode) {
   constexpr std::string_view text = R"(.version 9.0
 .target sm_90

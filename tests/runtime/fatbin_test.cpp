@@ -154,6 +154,31 @@ TEST(PtxSelection, FallsBackToTheNewestWithANote) {
   EXPECT_NE(c.note.find("compute_90"), std::string::npos);
 }
 
+// nvcc -arch=sm_90a embeds compute_90 PTX beside the compute_90a PTX (both
+// say sm 90 in the fatbinary): an sm_90 GPU runs the arch-specific one, and
+// no other GPU may run it.
+TEST(PtxSelection, PrefersTheArchSpecificPtxOfTheSameSm) {
+  const auto image = build_fatbin({{.sm = 90, .text = ".version 9.0\n.target sm_90\n"},
+                                   {.sm = 90, .text = ".version 9.0\n.target sm_90a\n"}});
+  std::string error;
+  const Fatbin f = read_fatbin(image.data(), error);
+  EXPECT_EQ(choose_ptx(f, 90).entry->payload, ".version 9.0\n.target sm_90a\n");
+  EXPECT_EQ(choose_ptx(f, 100).entry->payload, ".version 9.0\n.target sm_90\n");
+}
+
+TEST(PtxSelection, ArchSpecificPtxAloneRunsOnlyOnItsSm) {
+  const auto image = build_fatbin({{.sm = 90, .text = ".target sm_90a, texmode_independent\n"}});
+  std::string error;
+  const Fatbin f = read_fatbin(image.data(), error);
+  EXPECT_EQ(choose_ptx(f, 90).entry->payload, ".target sm_90a, texmode_independent\n");
+  EXPECT_TRUE(choose_ptx(f, 90).note.empty());
+  // On another GPU it is still handed over (the loader then names each
+  // instruction that GPU lacks), with a note.
+  const PtxChoice other = choose_ptx(f, 100);
+  ASSERT_NE(other.entry, nullptr);
+  EXPECT_NE(other.note.find("sm_90a"), std::string::npos);
+}
+
 TEST(PtxSelection, NoPtxAtAll) {
   const auto image = build_fatbin({{.kind = FatbinEntryKind::elf, .sm = 90, .text = "elf"}});
   std::string error;

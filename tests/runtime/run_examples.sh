@@ -27,7 +27,12 @@ one() {  # KIND NAME WAY
     example) srcs=("$root/examples/$name.cu");;
     rdc-example) srcs=("$root/examples/rdc/rdc_main.cu" "$root/examples/rdc/rdc_helpers.cu")
                  flags+=(-rdc=true);;
-    conformance) srcs=("$name.cu"); flags+=(-arch=sm_90);;
+    conformance) srcs=("$name.cu")
+                 # "// conformance: requires sm_90a": an arch-specific target (wgmma).
+                 local arch
+                 arch=$(head -1 "$root/tests/conformance/programs/$name.cu" |
+                        sed -n 's|^// conformance: requires \(sm_[0-9]*a\)$|\1|p')
+                 flags+=("-arch=${arch:-sm_90}");;
   esac
   case $way in
     rdc) [[ $kind == rdc-example ]] || flags+=(-rdc=true "$second");;

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <string>
+#include <vector>
 
 #include "arch/gpu_database.h"
 #include "func/device.h"
@@ -18,10 +20,13 @@ const arch::GpuModel& h100() {
   return *db.find("h100");
 }
 
+// The decoded kernels stay alive for for_each_list_register (a deque keeps them in place).
+std::deque<func::DecodedKernel> kernels_;
+
 // The timing of each instruction of a one-kernel module built from `body`.
-std::vector<OpTiming> timings_of(const std::string& body) {
+std::vector<OpTiming> timings_of(const std::string& body, const std::string& target = "sm_90") {
   const std::string ptx =
-      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".version 8.0\n.target " + target + "\n.address_size 64\n"
       ".visible .entry k(.param .u64 out) {\n  .reg .b32 %r<8>; .reg .b64 %rd<8>;\n" +
       body + "  ret;\n}\n";
   ptx::Diagnostics diags("test.ptx", ptx);
@@ -31,7 +36,8 @@ std::vector<OpTiming> timings_of(const std::string& body) {
   const func::LoadedModule loaded = device.load(module);
   const auto p = timing_params(h100());
   EXPECT_TRUE(p.params) << p.error;
-  return op_timings(*loaded.kernels.at(0).kernel, *p.params);
+  kernels_.push_back(*loaded.kernels.at(0).kernel);
+  return op_timings(kernels_.back(), *p.params);
 }
 
 TEST(OpTiming, IntegerRemainderByARegisterIsTheDivisionSequenceOnTheXu) {
@@ -52,6 +58,32 @@ TEST(OpTiming, DivisionByAConstantIsNoDivisionSequence) {
   // ptxas turns it into a multiply-high and shifts.
   const auto t = timings_of("  mov.u32 %r1, %tid.x;\n  rem.u32 %r2, %r1, 6;\n");
   EXPECT_EQ(t[1].pipe, Pipe::int_mul);
+}
+
+// wgmma names its 4..128 accumulators in an operand list: they are read
+// (the accumulator) and written, so a load into one of them must complete
+// before the wgmma issues (in timing mode a load's value arrives late, and
+// without this the wgmma's result was overwritten by it).
+TEST(OpTiming, WgmmaReadsAndWritesItsOperandList) {
+  const auto t = timings_of(
+      "  .reg .f32 %f<4>; .reg .pred %p<2>;\n"
+      "  ld.global.f32 %f0, [%rd1];\n  setp.ne.u32 %p1, %r1, 0;\n"
+      "  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd2, %rd3, %p1, "
+      "1, 1, 0, 0;\n",
+      "sm_90a");
+  const OpTiming& w = t[2];
+  EXPECT_NE(w.list, UINT32_MAX);
+  EXPECT_EQ(w.list_dests, 4u);
+  EXPECT_TRUE(w.list_dests_read);
+  EXPECT_FALSE(w.hoistable);
+  std::vector<std::uint32_t> read, written;
+  for_each_list_register(kernels_.back(), w, true, [&](std::uint32_t r) { read.push_back(r); });
+  for_each_list_register(kernels_.back(), w, false, [&](std::uint32_t r) { written.push_back(r); });
+  EXPECT_EQ(written.size(), 4u);
+  EXPECT_EQ(read.size(), 4u + 3u);  // D, the two descriptors and the predicate
+  EXPECT_EQ(read[0], written[0]);
+  EXPECT_EQ(t[0].dest_count, 1u);
+  EXPECT_EQ(t[0].dests[0], written[0]);  // the load's destination is the first accumulator
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ compile() {
   local target=$1 name=$2
   local flags=(-cudart shared)
   [[ $target != default ]] && flags+=("-arch=$target")
+  mkdir -p "$work/bin/$target"
   (cd "$programs_dir" && "$nvcc" "${flags[@]}" "$name.cu" -o "$work/bin/$target/$name") \
     >"$work/log/build-$target-$name.txt" 2>&1 || echo "$target $name" >>"$work/log/build-failures.txt"
 }
@@ -86,11 +87,18 @@ export nvcc programs_dir work
 # A program whose first line says "// conformance: requires sm_NN" uses
 # instructions without a fallback on older targets: it gets no default-target build.
 needs_newer_target() { head -1 "$programs_dir/$1.cu" | grep -q '^// conformance: requires sm_'; }
+# "// conformance: requires sm_90a": an arch-specific target (wgmma) that the
+# golden build uses instead of $arch.
+golden_target() {
+  local wanted
+  wanted=$(head -1 "$programs_dir/$1.cu" | sed -n 's|^// conformance: requires \(sm_[0-9]*a\)$|\1|p')
+  echo "${wanted:-$arch}"
+}
 
 echo "== building ${#names[@]} programs for $arch and the default target with $nvcc (-j$jobs)"
 start=$(date +%s)
 for name in "${names[@]}"; do
-  echo "$arch $name"
+  echo "$(golden_target "$name") $name"
   needs_newer_target "$name" || echo "default $name"
 done | xargs -P "$jobs" -n 2 bash -c 'compile "$0" "$1"'
 echo "== build took $(($(date +%s) - start)) s"
@@ -138,10 +146,10 @@ run_program() {
 echo "== running on $gpu_name ($gpu)"
 mkdir -p "$work/default" "$work/again"
 for name in "${names[@]}"; do
-  run_program "$arch" "$name" "$out"
+  run_program "$(golden_target "$name")" "$name" "$out"
   needs_newer_target "$name" || run_program default "$name" "$work/default"
   # A second run of the golden build: a golden must not depend on the run.
-  run_program "$arch" "$name" "$work/again"
+  run_program "$(golden_target "$name")" "$name" "$work/again"
   echo "   $name: exit $(awk -v n="$name" '$1 == n {print $2}' "$out/exit_codes.txt"), \
 $(grep -c '^CASE ' "$out/$name.out" || true) cases, $(awk -v n="$name" '$1 == n {print $2}' "$out/seconds.txt") s"
 done
@@ -198,7 +206,7 @@ sort -o "$out/seconds.txt" "$out/seconds.txt"
     echo "commit: ${SMSIM_GOLDEN_COMMIT:-unknown}"
   fi
   echo "command: tools/golden/record.sh$(printf ' %q' "${original_args[@]}")"
-  echo "build: cd tests/conformance/programs && nvcc -cudart shared -arch=$arch NAME.cu (golden); nvcc -cudart shared NAME.cu (default target)"
+  echo "build: cd tests/conformance/programs && nvcc -cudart shared -arch=$arch NAME.cu (golden; -arch=sm_90a for programs whose first line requires it); nvcc -cudart shared NAME.cu (default target)"
   echo "programs: ${#names[@]}"
   echo "case lines: $(cat "$out"/*.out | grep -c '^CASE ')"
   echo "all lines: $(cat "$out"/*.out | wc -l)"

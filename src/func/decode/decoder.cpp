@@ -386,7 +386,8 @@ class KernelDecoder {
            op == isa::Opcode::WmmaMma || op == isa::Opcode::CpAsyncBulkTensor ||
            op == isa::Opcode::CpReduceAsyncBulkTensor ||
            op == isa::Opcode::CpAsyncBulkPrefetchTensor || op == isa::Opcode::MmaSp ||
-           op == isa::Opcode::MmaSpOrdered;
+           op == isa::Opcode::MmaSpOrdered || op == isa::Opcode::WgmmaMmaAsync ||
+           op == isa::Opcode::WgmmaMmaAsyncSp;
   }
 
   const KernelSpec& spec_;

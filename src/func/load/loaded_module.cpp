@@ -99,6 +99,14 @@ std::pair<std::string_view, std::uint32_t> newest_need(const ptx::Instruction& i
 std::vector<std::string> instructions_missing_on(const ptx::Function& f, std::uint32_t sm) {
   std::vector<std::string> errors;
   for (const ptx::Instruction& inst : f.instructions) {
+    const isa::OpcodeInfo& info = isa::opcode_info(inst.opcode);
+    if (isa::is_arch_specific(inst.opcode) && sm != info.min_sm) {
+      errors.push_back(fmt::format(
+          "kernel {}, PTX line {}: {} is an sm_{}a feature that only sm_{} GPUs have, but the "
+          "simulated GPU is sm_{}",
+          f.name, inst.loc.line, info.mnemonic, info.min_sm, info.min_sm, sm));
+      continue;
+    }
     const auto [what, min_sm] = newest_need(inst);
     if (min_sm <= sm) continue;
     errors.push_back(

@@ -23,6 +23,15 @@ void assign_only(WriteSet& s, std::size_t bit) {
 
 }  // namespace
 
+namespace {
+
+// wgmma.mma_async's D registers are its accumulator C as well (scale-d).
+bool accumulates_into_destinations(isa::Opcode op) {
+  return op == isa::Opcode::WgmmaMmaAsync || op == isa::Opcode::WgmmaMmaAsyncSp;
+}
+
+}  // namespace
+
 ReachingDefs::ReachingDefs(const KernelSpec& spec) {
   const std::size_t n = spec.instructions.size();
   defs_.resize(n);
@@ -43,7 +52,11 @@ ReachingDefs::ReachingDefs(const KernelSpec& spec) {
       if (o.kind != SpecOperand::Kind::reg && o.kind != SpecOperand::Kind::address) continue;
       if (k < s.dst_count && o.kind == SpecOperand::Kind::reg) {
         if (writes[o.reg].empty() || writes[o.reg].back() != i) writes[o.reg].push_back(i);
-        if (s.guard_reg != kNoReg) read_of(o.reg, i, RegisterRead::kPassThrough);
+        // A guarded write keeps the old value where the guard is false; a
+        // wgmma accumulates into its destinations.
+        if (s.guard_reg != kNoReg || accumulates_into_destinations(s.opcode)) {
+          read_of(o.reg, i, RegisterRead::kPassThrough);
+        }
         continue;
       }
       read_of(o.reg, i, static_cast<std::uint8_t>(k));

@@ -46,6 +46,7 @@ ExecFn select_async_store(const InstructionSpec& spec, DecodedInstruction& in, s
 ExecFn select_mbarrier(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_wgmma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_wmma_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_sparse_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_matrix_movement(const InstructionSpec& spec, DecodedInstruction& in,

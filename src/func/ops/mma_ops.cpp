@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <span>
 #include <utility>
 
 #include "func/exec/exec_context.h"
@@ -105,10 +106,11 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
           x[k] = static_cast<std::uint32_t>(a[i][k]);
           y[k] = static_cast<std::uint32_t>(b[k][j]);
         }
-        const std::uint32_t r =
-            isa::sem::tensor_dot_f32(tensor_input(f.a), {x.data(), f.k}, {y.data(), f.k},
-                                     static_cast<std::uint32_t>(acc[i][j]), f.c == E::f16);
-        d[i][j] = f.d == E::f16 ? isa::sem::tensor_result_f16(r) : r;
+        const isa::sem::TensorInput in = tensor_input(f.a);
+        const std::span<const std::uint32_t> xs(x.data(), f.k), ys(y.data(), f.k);
+        const auto c_bits = static_cast<std::uint32_t>(acc[i][j]);
+        d[i][j] = f.d == E::f16 ? isa::sem::tensor_dot_to_f16(in, in, xs, ys, c_bits, f.c == E::f16)
+                                : isa::sem::tensor_dot_f32(in, in, xs, ys, c_bits, f.c == E::f16);
       }
     }
   }

@@ -1,17 +1,20 @@
-// The dot products of the tensor cores (mma, wmma): d = c + sum_k a_k * b_k.
+// The dot products of the tensor cores (mma, wmma, wgmma): d = c + sum_k a_k * b_k.
 //
-// f16, bf16 and tf32 inputs: the products are exact; every product of the
-// instruction and the accumulator c are aligned in one fused step to the
-// largest *field* exponent among them (a product's is e_a + e_b, whatever
+// f16, bf16, tf32 and fp8 inputs: the products are exact; every product of
+// the instruction and the accumulator c are aligned in one fused step to the
+// largest *field* exponent E among them (a product's is e_a + e_b, whatever
 // its significand's carry), each term is truncated toward zero to the
-// multiple of 2^(E - 25), the truncated terms are summed exactly and the sum
-// is rounded toward zero to f32. This model reproduces the H100 goldens of
-// the conformance programs tensor_core_mma (wmma m16n16k16, f16 inputs) and
-// hopper_features (mma m16n8k8 tf32, m16n8k16 bf16) bit for bit; it was
-// chosen among block sizes, alignment widths, rounding of each step and
-// truncation directions by those hashes. tf32 operands are the upper 19
-// bits of their register (the low 13 are ignored). An f16 accumulator is
-// the f32 result rounded to nearest even.
+// multiple of 2^(E - A), and the truncated terms are summed exactly. An f32
+// result is that sum rounded toward zero to R significant bits; an f16
+// result is the sum rounded to nearest even f16 once. A = 25 and R = 24
+// for f16, bf16 and tf32; A = 13 and R = 14 for e4m3/e5m2 (wgmma). This
+// reproduces the H100 goldens of the conformance programs tensor_core_mma
+// (wmma m16n16k16, f16 inputs), hopper_features (mma m16n8k8 tf32, m16n8k16
+// bf16), wgmma (k16 f16/bf16, f16 and f32 accumulators) and wgmma_types
+// (k8 tf32, k32 e4m3/e5m2) bit for bit; it was chosen among block sizes,
+// alignment widths, rounding of each step and truncation directions by
+// those results. tf32 operands are the upper 19 bits of their register (the
+// low 13 are ignored).
 //
 // A NaN operand, or an infinite product or accumulator of each sign, gives
 // the canonical NaN; an overflow gives an infinity.
@@ -130,9 +133,33 @@ inline Term multiply(const Term& a, const Term& b) {
   return t;
 }
 
-inline constexpr int kAlignedBits = 25;  // bits kept below the largest field exponent
+// Bits kept below the largest field exponent, and the significand bits the
+// f32 result keeps (rounded toward zero): 25 and 24 for f16, bf16 and tf32;
+// for fp8 (wgmma e4m3/e5m2) only 13 and 14.
+struct DotPrecision {
+  int aligned_bits;
+  int result_bits;
+};
+
+inline DotPrecision dot_precision(TensorInput kind) {
+  if (kind == TensorInput::e4m3 || kind == TensorInput::e5m2) return {13, 14};
+  return {25, 24};
+}
 
 // sign * magnitude * 2^e rounded toward zero to f32 (an overflow is infinite).
+inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e);
+
+// The same with only `bits` significant bits kept (toward zero) first.
+inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e, int bits) {
+  if (magnitude != 0 && bits < 24) {
+    int lead = 127;
+    while (((magnitude >> lead) & 1) == 0) --lead;
+    const int drop = lead + 1 - bits;
+    if (drop > 0) magnitude = magnitude >> drop << drop;
+  }
+  return to_f32_toward_zero(negative, magnitude, e);
+}
+
 inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e) {
   const uint32_t sign = negative ? 0x80000000u : 0u;
   if (magnitude == 0) return sign;
@@ -148,34 +175,77 @@ inline uint32_t to_f32_toward_zero(bool negative, UInt128 magnitude, int e) {
          (static_cast<uint32_t>(kept) & 0x7fffffu);
 }
 
+// sign * magnitude * 2^e rounded to nearest even f16 (an overflow is infinite).
+inline uint16_t to_f16_nearest_even(bool negative, UInt128 magnitude, int e) {
+  const uint16_t sign = negative ? 0x8000u : 0u;
+  if (magnitude == 0) return sign;
+  int lead = 127;
+  while (((magnitude >> lead) & 1) == 0) --lead;
+  const int top = lead + e;
+  int quantum = (top < -14 ? -14 : top) - 10;
+  const int shift = quantum - e;
+  UInt128 kept = magnitude;
+  if (shift > 0) {
+    if (shift >= 128) {
+      kept = 0;  // far below half an ulp
+    } else {
+      kept = magnitude >> shift;
+      const UInt128 rest = magnitude & ((UInt128{1} << shift) - 1);
+      const UInt128 half = UInt128{1} << (shift - 1);
+      if (rest > half || (rest == half && (kept & 1) != 0)) ++kept;
+    }
+  } else {
+    kept = magnitude << -shift;
+  }
+  if ((kept >> 11) != 0) {  // rounding carried to the next binade
+    kept >>= 1;
+    ++quantum;
+  }
+  if ((kept >> 10) == 0) return sign | static_cast<uint16_t>(kept);  // subnormal
+  const int biased = quantum + 10 + 15;
+  if (biased >= 31) return sign | 0x7c00u;
+  return sign | static_cast<uint16_t>(biased << 10) | (static_cast<uint16_t>(kept) & 0x3ffu);
+}
+
+// The fused step's exact result: either a value with no finite sum (NaN,
+// infinity, all zeros: `special`, as f32 bits) or sign * magnitude * 2^quantum.
+struct FusedSum {
+  bool special = false;
+  uint32_t f32_bits = 0;
+  bool negative = false;
+  UInt128 magnitude = 0;
+  int quantum = 0;
+};
+
 // The fused step, with the accumulator already decoded (in its own format:
 // its field exponent takes part in the alignment).
-inline uint32_t fused_dot(TensorInput a_kind, TensorInput b_kind, std::span<const uint32_t> a,
-                          std::span<const uint32_t> b, const Term& c) {
-  Term terms[65];
+inline FusedSum fused_sum(TensorInput kind_a, TensorInput kind_b, std::span<const uint32_t> a,
+                          std::span<const uint32_t> b, const Term& c, int aligned_bits) {
+  const auto special = [](uint32_t bits) { return FusedSum{.special = true, .f32_bits = bits}; };
+  Term terms[257];
   std::size_t n = 0;
   terms[n++] = c;
   for (std::size_t k = 0; k < a.size() && n < std::size(terms); ++k) {
-    terms[n++] = multiply(decode_input(a_kind, a[k]), decode_input(b_kind, b[k]));
+    terms[n++] = multiply(decode_input(kind_a, a[k]), decode_input(kind_b, b[k]));
   }
   bool positive_infinity = false, negative_infinity = false;
   int largest = INT32_MIN;
   for (std::size_t i = 0; i < n; ++i) {
     const Term& t = terms[i];
-    if (t.nan) return kCanonicalNanF32;
+    if (t.nan) return special(kCanonicalNanF32);
     if (t.infinite) (t.negative ? negative_infinity : positive_infinity) = true;
     if (!t.zero && !t.infinite && t.field_exponent > largest) largest = t.field_exponent;
   }
-  if (positive_infinity && negative_infinity) return kCanonicalNanF32;
-  if (positive_infinity) return 0x7f800000u;
-  if (negative_infinity) return 0xff800000u;
+  if (positive_infinity && negative_infinity) return special(kCanonicalNanF32);
+  if (positive_infinity) return special(0x7f800000u);
+  if (negative_infinity) return special(0xff800000u);
   if (largest == INT32_MIN) {
     // Only zeros: -0 when every term is -0, as an exact sum gives.
     bool all_negative = true;
     for (std::size_t i = 0; i < n; ++i) all_negative = all_negative && terms[i].negative;
-    return all_negative ? 0x80000000u : 0u;
+    return special(all_negative ? 0x80000000u : 0u);
   }
-  const int quantum = largest - kAlignedBits;
+  const int quantum = largest - aligned_bits;
   Int128 sum = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Term& t = terms[i];
@@ -189,33 +259,65 @@ inline uint32_t fused_dot(TensorInput a_kind, TensorInput b_kind, std::span<cons
     }
     sum += t.negative ? -static_cast<Int128>(v) : static_cast<Int128>(v);
   }
-  if (sum == 0) return 0;  // exact cancellation gives +0
+  if (sum == 0) return special(0);  // exact cancellation gives +0
   const bool negative = sum < 0;
-  return to_f32_toward_zero(negative, negative ? -sum : sum, quantum);
+  return {.negative = negative,
+          .magnitude = static_cast<UInt128>(negative ? -sum : sum),
+          .quantum = quantum};
+}
+
+inline Term decode_accumulator(uint32_t c, bool c_is_f16) {
+  return c_is_f16 ? decode(c & 0xffffu, 10, 5) : decode(c, 23, 8);
 }
 
 }  // namespace tensor_detail
 
-// d = c + sum a[k] * b[k] as f32 bits, with an f32 accumulator, or an f16
-// one when `c_is_f16` (its own field exponent joins the alignment). Each
-// 32-bit a/b element holds one input (f16/bf16 in its low half).
+// d = c + sum a[k] * b[k] as f32 bits (the exact sum rounded toward zero),
+// with an f32 accumulator, or an f16 one when `c_is_f16` (its own field
+// exponent joins the alignment). Each 32-bit a/b element holds one input
+// (16-bit and 8-bit ones in its low bits); A and B may differ (e4m3 x e5m2).
+inline uint32_t tensor_dot_f32(TensorInput kind_a, TensorInput kind_b, std::span<const uint32_t> a,
+                               std::span<const uint32_t> b, uint32_t c, bool c_is_f16) {
+  const tensor_detail::DotPrecision p = tensor_detail::dot_precision(kind_a);
+  const tensor_detail::FusedSum s = tensor_detail::fused_sum(
+      kind_a, kind_b, a, b, tensor_detail::decode_accumulator(c, c_is_f16), p.aligned_bits);
+  if (s.special) return s.f32_bits;
+  return tensor_detail::to_f32_toward_zero(s.negative, s.magnitude, s.quantum, p.result_bits);
+}
 inline uint32_t tensor_dot_f32(TensorInput kind, std::span<const uint32_t> a,
                                std::span<const uint32_t> b, uint32_t c, bool c_is_f16 = false) {
-  const tensor_detail::Term accumulator =
-      c_is_f16 ? tensor_detail::decode(c & 0xffffu, 10, 5) : tensor_detail::decode(c, 23, 8);
-  return tensor_detail::fused_dot(kind, kind, a, b, accumulator);
+  return tensor_dot_f32(kind, kind, a, b, c, c_is_f16);
 }
 
-// fp8 inputs (e4m3/e5m2, A and B each), f32 accumulator: the products'
-// fused sum, then c added with round-to-nearest-even.
+// fp8 inputs (e4m3/e5m2, A and B each) of mma.sp, f32 accumulator: the
+// products' fused sum (25 aligned bits, toward zero to f32), then c added
+// with round-to-nearest-even.
 inline uint32_t tensor_dot_fp8(TensorInput a_kind, TensorInput b_kind,
                                std::span<const uint32_t> a, std::span<const uint32_t> b,
                                uint32_t c) {
-  const uint32_t products = tensor_detail::fused_dot(a_kind, b_kind, a, b, tensor_detail::Term{});
+  const tensor_detail::FusedSum s =
+      tensor_detail::fused_sum(a_kind, b_kind, a, b, tensor_detail::Term{}, 25);
+  const uint32_t products =
+      s.special ? s.f32_bits : tensor_detail::to_f32_toward_zero(s.negative, s.magnitude, s.quantum);
   return add_f32(products, c, Rounding::nearest_even, false, false);
 }
 
-// An f16 result: the f32 one rounded to nearest even (NaN: the canonical one).
+// The same dot product with an f16 result: the exact sum rounded to nearest
+// even f16 once (not through the f32 result: the H100's wgmma with f16
+// accumulators rounds up sums that truncation to f32 would put on a tie).
+inline uint16_t tensor_dot_to_f16(TensorInput kind_a, TensorInput kind_b,
+                                  std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                  uint32_t c, bool c_is_f16) {
+  const tensor_detail::FusedSum s = tensor_detail::fused_sum(
+      kind_a, kind_b, a, b, tensor_detail::decode_accumulator(c, c_is_f16),
+      tensor_detail::dot_precision(kind_a).aligned_bits);
+  if (s.special) return cvt_f16_from_f32(s.f32_bits, {});  // NaN: the canonical one
+  return tensor_detail::to_f16_nearest_even(s.negative, s.magnitude, s.quantum);
+}
+
+// An f32 dot product's result rounded to nearest even f16 (NaN: the
+// canonical one): mma.sp's f16 results, not yet compared with the single
+// rounding above.
 inline uint16_t tensor_result_f16(uint32_t f32_bits) {
   return cvt_f16_from_f32(f32_bits, {});
 }
@@ -223,7 +325,7 @@ inline uint16_t tensor_result_f16(uint32_t f32_bits) {
 // f16 inputs and accumulator.
 inline uint16_t tensor_dot_f16(std::span<const uint32_t> a, std::span<const uint32_t> b,
                                uint16_t c) {
-  return tensor_result_f16(tensor_dot_f32(TensorInput::f16, a, b, c, true));
+  return tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, b, c, true);
 }
 
 // f64: fma(a[k], b[k], acc) for k in order, starting from c, with the GPU's

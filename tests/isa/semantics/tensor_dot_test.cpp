@@ -1,6 +1,7 @@
 // Hand-computed values of the tensor-core dot-product model
-// (isa/semantics/tensor_dot.h); the conformance programs tensor_core_mma and
-// hopper_features hold it to the H100's bits over thousands of dot products.
+// (isa/semantics/tensor_dot.h); the conformance programs tensor_core_mma,
+// hopper_features, wgmma and wgmma_types hold it to the H100's bits over
+// hundreds of thousands of dot products.
 #include "isa/semantics/tensor_dot.h"
 
 #include <gtest/gtest.h>
@@ -60,6 +61,64 @@ TEST(TensorDot, FloatSixtyFourIsAnFmaChainInOrder) {
   // ((1 * 1 + 0) + 2^-53 * 1) + 2^-53 * 1: each fma rounds, so both halves of an ulp are lost.
   const std::vector<uint64_t> a = {one, tiny, tiny}, b = {one, one, one};
   EXPECT_EQ(tensor_dot_f64(a, b, 0), one);
+}
+
+TEST(TensorDot, AnF16ResultIsRoundedOnceFromTheExactSum) {
+  // 1 + 2^-11 + 2^-24 lies just above the f16 tie between 1 and 1 + 2^-10.
+  // Through an f32 result truncated toward zero it would become the tie
+  // (1 + 2^-11) and round to even (1); rounded once it goes up (0x3c01),
+  // as the H100's wgmma with f16 accumulators does.
+  const std::vector<uint32_t> a = {0x1000, 0x0001};  // 2^-11, 2^-24
+  const std::vector<uint32_t> b = {0x3c00, 0x3c00};
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, b, kOneF32, false), 0x3c01u);
+  // 2^-24 * 2^-2 = 2^-26 is below the alignment (2^-25) and is dropped: a tie.
+  const std::vector<uint32_t> quarter = {0x3c00, 0x3400};
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, quarter, kOneF32, false),
+            0x3c00u);
+}
+
+TEST(TensorDot, Fp8KeepsThirteenAlignedBitsAndFourteenResultBits) {
+  // e4m3: 1.0 = 0x38, 0x01 = 2^-9 (subnormal), 0x18 = 2^-4, 0x10 = 2^-5.
+  // 1 + 2^-13: the second product sits exactly at 2^(0 - 13) and is kept.
+  const std::vector<uint32_t> one_and_tiny = {0x38, 0x01}, b = {0x38, 0x18};
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, one_and_tiny, b, 0, false),
+            0x3f800400u);  // 1 + 2^-13
+  // 2^-14 is below the alignment and is dropped.
+  const std::vector<uint32_t> smaller = {0x38, 0x10};
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, one_and_tiny, smaller, 0, false),
+            kOneF32);
+  // The accumulator joins the alignment: 1 * 1 + (3 + 2^-13), whose largest
+  // field exponent is 1, so c is cut to a multiple of 2^-12: 4.
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, std::vector<uint32_t>{0x38},
+                           std::vector<uint32_t>{0x38}, 0x40400200u, false),
+            0x40800000u);
+  // The result keeps 14 significant bits: 1.75 * 1.75 + 2^-13 = 3.0625 +
+  // 2^-13 is exact in the aligned sum (quantum 2^-13) but needs 15 bits, so
+  // it becomes 3.0625 (f32 would keep 0x40440200).
+  const std::vector<uint32_t> a2 = {0x3e, 0x01}, b2 = {0x3e, 0x18};
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, a2, b2, 0, false), 0x40440000u);
+  // e5m2 x e4m3 pairs decode each side in its own format: 2^14 (0x74) * 1.
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e5m2, TensorInput::e4m3, std::vector<uint32_t>{0x74},
+                           std::vector<uint32_t>{0x38}, 0, false),
+            0x46800000u);
+}
+
+TEST(TensorDot, E4m3HasNoInfinity) {
+  // 0x7e is 448 (the largest finite e4m3); only 0x7f is NaN.
+  const std::vector<uint32_t> max = {0x7e}, one = {0x38}, nan = {0x7f};
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, max, one, 0, false),
+            0x43e00000u);  // 448
+  EXPECT_EQ(tensor_dot_f32(TensorInput::e4m3, TensorInput::e4m3, nan, one, 0, false),
+            kCanonicalNanF32);
+}
+
+TEST(TensorDot, SatfiniteClampsTheExactSum) {
+  const std::vector<int32_t> a = {127, 127}, b = {127, 127};
+  EXPECT_EQ(tensor_dot_int_saturating(a, b, 0x7fffff00u), 0x7fffffffu);
+  EXPECT_EQ(tensor_dot_int_saturating(std::vector<int32_t>{-128}, std::vector<int32_t>{127},
+                                     0x80000010u),
+            0x80000000u);
+  EXPECT_EQ(tensor_dot_int_saturating(a, b, 5), 5u + 2 * 16129u);
 }
 
 TEST(TensorDot, IntegersWrap) {
