@@ -126,7 +126,7 @@ TEST(TensorDot, IntegersWrap) {
   EXPECT_EQ(tensor_dot_int(a, b, 0x7fffffffu), 0x7fffffffu + 16384u + 16129u);
 }
 
-TEST(TensorDot, SatfiniteClampsTheExactSum) {
+TEST(TensorDot, SatfiniteClampsAtBothEndsAndIsThePlainSumInRange) {
   const std::vector<int32_t> a = {-128, 127}, b = {-128, 127};
   EXPECT_EQ(tensor_dot_int_saturating(a, b, 0x7fffffffu), 0x7fffffffu);
   EXPECT_EQ(tensor_dot_int_saturating(a, std::vector<int32_t>{128, -127}, 0x80000000u),
