@@ -8,6 +8,7 @@
 
 #include "isa/modifier.h"
 #include "isa/opcode.h"
+#include "isa/operand_slot.h"
 #include "isa/special_register.h"
 #include "isa/state_space.h"
 #include "isa/type.h"
@@ -170,3 +171,23 @@ TEST(StateSpaces, NamesRoundTripAndCanonicalize) {
 
 }  // namespace
 }  // namespace smsim::isa
+
+// wgmma.mma_async takes up to 9 operands and its .sp form 11, more than the
+// slots a signature lists: operand_slot must stay inside the array (the
+// loader read past it, caught by UBSan in WgmmaOps.*) and give the last slot.
+TEST(OpcodeTable, OperandSlotStaysInsideTheListedSlots) {
+  for (const smsim::isa::Opcode op :
+       {smsim::isa::Opcode::WgmmaMmaAsync, smsim::isa::Opcode::WgmmaMmaAsyncSp}) {
+    const smsim::isa::OperandSignature& sig = smsim::isa::opcode_info(op).operands;
+    ASSERT_GT(sig.max, smsim::isa::kMaxOperandSlots);
+    for (std::size_t i = 0; i < sig.max; ++i) {
+      const smsim::isa::OperandSlot slot = smsim::isa::operand_slot(sig, i);
+      const smsim::isa::OperandSlot& expected =
+          sig.slots[std::min<std::size_t>(i, smsim::isa::kMaxOperandSlots - 1)];
+      EXPECT_EQ(slot.flags, expected.flags) << i;
+      EXPECT_EQ(slot.kind, expected.kind) << i;
+    }
+    EXPECT_NE(smsim::isa::operand_slot(sig, 0).flags & smsim::isa::kDest, 0) << "D is written";
+  }
+  EXPECT_EQ(smsim::isa::operand_slot(smsim::isa::OperandSignature{}, 3).flags, 0);
+}

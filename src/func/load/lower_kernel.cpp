@@ -7,6 +7,7 @@
 
 #include "func/decode/function_address.h"
 #include "func/memory/param_layout.h"
+#include "isa/operand_slot.h"
 
 namespace smsim::func {
 namespace {
@@ -445,8 +446,7 @@ class KernelLowering {
         (inst.opcode == isa::Opcode::Bar || inst.opcode == isa::Opcode::Barrier) &&
         inst.has(isa::Modifier::Red);
     for (std::size_t i = 0; i < operands.size(); ++i) {
-      const isa::OperandSlot slot =
-          sig.max == 0 ? isa::OperandSlot{} : sig.slots[std::min<std::size_t>(i, sig.max - 1)];
+      const isa::OperandSlot slot = isa::operand_slot(sig, i);
       const bool dest = (slot.flags & isa::kDest) != 0 || (reduction_barrier && i == 0);
       const std::size_t before = l.spec.operands.size();
       append(frame, l, operands[i], slot.type);
