@@ -28,6 +28,7 @@
 #include "ptx/frontend.h"
 #include "timing/timed_launch.h"
 #include "tools/cli/gpu_option.h"
+#include "tools/cli/watchdog_option.h"
 #include "tools/cli/subcommands.h"
 
 namespace smsim::cli {
@@ -42,8 +43,7 @@ struct PtxRunOptions {
   std::vector<std::string> args;
   GpuSelection gpu;
   std::uint32_t host_threads = 1;
-  std::uint64_t max_instructions = 0;
-  std::uint64_t max_milliseconds = 0;
+  WatchdogLimits watchdog;
   bool no_fma_contraction = false;
   std::string mode = "functional";
   int regs_per_thread = 32;  // timing mode: for the occupancy (the PTX does not say)
@@ -122,8 +122,10 @@ int run_ptx(const PtxRunOptions& opts) {
 
   func::LaunchOptions launch_options = func::launch_options_for(*gpu);
   launch_options.host_threads = std::max<std::uint32_t>(opts.host_threads, 1);
-  if (opts.max_instructions != 0) launch_options.instruction_budget = opts.max_instructions;
-  launch_options.time_budget_ms = opts.max_milliseconds;
+  if (opts.watchdog.max_instructions != 0) {
+    launch_options.instruction_budget = opts.watchdog.max_instructions;
+  }
+  launch_options.time_budget_ms = opts.watchdog.max_milliseconds;
   launch_options.fma_contraction = !opts.no_fma_contraction;
   func::Device device(launch_options, func::DeviceMemory::kDefaultReservation,
                       func::sm_number(*gpu));
@@ -295,10 +297,7 @@ void register_ptx_run(CLI::App& app, int& exit_code) {
                   "One per kernel parameter, in order: TYPE:VALUE (u8..u64, s8..s64, b8..b64, "
                   "f32, f64), buf:SIZE[:OUTFILE] or file:INFILE[:OUTFILE]");
   cmd->add_option("--threads", opts->host_threads, "Host threads running blocks in parallel");
-  cmd->add_option("--max-instructions", opts->max_instructions,
-                  "Watchdog: fail after this many warp-instructions");
-  cmd->add_option("--max-milliseconds", opts->max_milliseconds,
-                  "Watchdog: fail a launch running longer than this (functional mode)");
+  add_watchdog_options(*cmd, opts->watchdog);
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");

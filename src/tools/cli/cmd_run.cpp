@@ -30,6 +30,7 @@
 #include "runtime/program_linkage.h"
 #include "runtime/run_report.h"
 #include "tools/cli/gpu_option.h"
+#include "tools/cli/watchdog_option.h"
 #include "tools/cli/subcommands.h"
 
 namespace smsim::cli {
@@ -46,8 +47,7 @@ struct RunOptions {
   bool summary = false;
   bool no_fma_contraction = false;
   std::string timing_threads;  // "" = the runtime's default (1)
-  std::uint64_t max_instructions = 0;  // watchdog budgets, 0 = the runtime's default
-  std::uint64_t max_milliseconds = 0;
+  WatchdogLimits watchdog;
   bool profile = false;
   bool annotate = false;
   std::string annotate_output;  // annotate: the listing's file ("" = stdout)
@@ -180,11 +180,13 @@ int run_program(const RunOptions& opts) {
     if (!opts.timing_threads.empty()) {
       setenv(runtime::kTimingThreadsEnvVarName, opts.timing_threads.c_str(), 1);
     }
-    if (opts.max_instructions != 0) {
-      setenv(runtime::kMaxInstructionsEnvVarName, std::to_string(opts.max_instructions).c_str(), 1);
+    if (opts.watchdog.max_instructions != 0) {
+      setenv(runtime::kMaxInstructionsEnvVarName,
+             std::to_string(opts.watchdog.max_instructions).c_str(), 1);
     }
-    if (opts.max_milliseconds != 0) {
-      setenv(runtime::kMaxMillisecondsEnvVarName, std::to_string(opts.max_milliseconds).c_str(), 1);
+    if (opts.watchdog.max_milliseconds != 0) {
+      setenv(runtime::kMaxMillisecondsEnvVarName,
+             std::to_string(opts.watchdog.max_milliseconds).c_str(), 1);
     }
     if (!profile_path.empty()) setenv(runtime::kProfileEnvVar, profile_path.c_str(), 1);
     if (!annotate_path.empty()) setenv(runtime::kAnnotateEnvVar, annotate_path.c_str(), 1);
@@ -234,12 +236,7 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--timing-threads", opts->timing_threads,
                   "Host threads stepping the SMs in timing mode (default 1; results are the same "
                   "for every count)");
-  cmd->add_option("--max-instructions", opts->max_instructions,
-                  "Watchdog: a launch that executes more warp-instructions than this fails with "
-                  "cudaErrorLaunchTimeout (default 2^36)");
-  cmd->add_option("--max-milliseconds", opts->max_milliseconds,
-                  "Watchdog: a launch that runs longer than this on the host fails with "
-                  "cudaErrorLaunchTimeout (default: no limit)");
+  add_watchdog_options(*cmd, opts->watchdog);
   cmd->add_flag("--no-fma-contraction", opts->no_fma_contraction,
                 "Run mul and add as the PTX writes them instead of contracting them into fma "
                 "as ptxas does (ptxas --fmad=false)");
