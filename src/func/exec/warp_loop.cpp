@@ -14,6 +14,13 @@ namespace {
 std::uint32_t apply_guard(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const std::uint64_t* row = c.regs + in.guard_reg * kWarpSize;
   std::uint32_t result = 0;
+  if (mask == UINT32_MAX) {
+    // A full warp (the common case, once per loop iteration): no lane walk.
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      result |= static_cast<std::uint32_t>(row[lane] != 0) << lane;
+    }
+    return in.guard_negated ? ~result : result;
+  }
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
     if ((row[lane] != 0) != in.guard_negated) result |= std::uint32_t{1} << lane;

@@ -17,17 +17,30 @@ struct SourceRows {
   std::uint64_t scratch[N == 0 ? 1 : N][kWarpSize];
 };
 
+// A source that is not a plain register, materialised as a row: immediates by
+// a fill (no per-lane dispatch), special registers and `!p` lane by lane. Kept
+// out of line so that the register case below stays small enough to inline.
+[[gnu::noinline]] inline void materialise_source(const ExecContext& c, const Operand& op,
+                                                 std::uint32_t mask, std::uint64_t* row) {
+  if (op.kind == OperandKind::imm) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) row[lane] = op.imm;
+    return;
+  }
+  for_each_lane(mask, [&](unsigned lane) { row[lane] = read(c, op, lane); });
+}
+
 template <unsigned N>
-inline void gather_sources(const ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
-                           SourceRows<N>& s) {
+[[gnu::always_inline]] inline void gather_sources(const ExecContext& c, const DecodedInstruction& in,
+                                                  std::uint32_t mask, SourceRows<N>& s) {
+#pragma GCC unroll 4
   for (unsigned i = 0; i < N; ++i) {
     const Operand& op = in.src[i];
     if (op.kind == OperandKind::reg && !op.negated) {
       s.row[i] = c.regs + op.reg * kWarpSize;
-      continue;
+    } else {
+      materialise_source(c, op, mask, s.scratch[i]);
+      s.row[i] = s.scratch[i];
     }
-    for_each_lane(mask, [&](unsigned lane) { s.scratch[i][lane] = read(c, op, lane); });
-    s.row[i] = s.scratch[i];
   }
 }
 
