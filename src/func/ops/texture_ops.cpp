@@ -1,16 +1,18 @@
 // Texture instructions on texture objects: tex (1d, 2d, 3d, a1d, a2d; float
-// or integer coordinates), tld4 (2D gather) and txq. The handle operand is
+// or integer coordinates), tld4 (2D gather), txq and suq. The handle operand is
 // the address of a TextureHeader (func/texture); sampling itself is
 // isa/semantics/texture_sampling.
 
 #include <fmt/format.h>
 
 #include <bit>
+#include <cassert>
 #include <cstring>
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
 #include "func/ops/texture_access.h"
+#include "isa/semantics/texture_query.h"
 
 namespace smsim::func {
 namespace {
@@ -133,7 +135,23 @@ std::uint64_t query(const TextureHeader& h, Modifier what) {
       return static_cast<std::uint64_t>(h.layers);
     case Modifier::NormalizedCoords:
       return h.normalized_coords ? 1 : 0;
+    case Modifier::FilterMode:
+      return sem::txq_filter_mode(h.filter);
+    case Modifier::AddrMode0:
+      return sem::txq_address_mode(h.address[0]);
+    case Modifier::AddrMode1:
+      return sem::txq_address_mode(h.address[1]);
+    case Modifier::AddrMode2:
+      return sem::txq_address_mode(h.address[2]);
+    // The engine's textures have no mipmap levels and one sample, which the
+    // PTX ISA answers with 0; texture objects have no independent sampler to
+    // force unnormalized coordinates.
+    case Modifier::NumMipmapLevels:
+    case Modifier::NumSamples:
+    case Modifier::ForceUnnormalizedCoords:
+      return 0;
     default:
+      assert(false && "select_texture accepts only the queries above");
       return 0;
   }
 }
@@ -162,16 +180,28 @@ void texture_query(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
 ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   using isa::Opcode;
   if (spec.opcode == Opcode::Txq || spec.opcode == Opcode::Suq) {
-    for (Modifier m : {Modifier::Width, Modifier::Height, Modifier::Depth, Modifier::ArraySize,
-                       Modifier::NormalizedCoords}) {
-      if (spec.has(m) && (m != Modifier::NormalizedCoords || spec.opcode == Opcode::Txq)) {
-        in.mode = m;
+    // suq answers the sizes; txq also the sampler state.
+    static constexpr Modifier kSizes[] = {Modifier::Width, Modifier::Height, Modifier::Depth,
+                                          Modifier::ArraySize};
+    static constexpr Modifier kSampler[] = {
+        Modifier::NormalizedCoords, Modifier::FilterMode,      Modifier::AddrMode0,
+        Modifier::AddrMode1,        Modifier::AddrMode2,       Modifier::NumMipmapLevels,
+        Modifier::NumSamples,       Modifier::ForceUnnormalizedCoords};
+    for (Modifier m : kSizes) {
+      if (spec.has(m)) in.mode = m;
+    }
+    if (spec.opcode == Opcode::Txq) {
+      for (Modifier m : kSampler) {
+        if (spec.has(m)) in.mode = m;
       }
     }
     if (in.mode == Modifier::Count || spec.has(Modifier::Level) || in.src_count != 0) {
+      // channel_data_type/channel_order answer "the source language's
+      // enumeration", which CUDA does not define for texture objects, and
+      // txq.level needs mipmapped textures: neither has an H100 measurement.
       why =
-          "only the .width, .height, .depth, .array_size and (txq) .normalized_coords queries "
-          "of texture and surface objects are implemented";
+          "txq/suq .channel_data_type, .channel_order and txq.level are not implemented (their "
+          "H100 values are not measured); the size and sampler queries are";
       return nullptr;
     }
     return spec.opcode == Opcode::Txq ? &texture_query<false> : &texture_query<true>;
