@@ -5,7 +5,7 @@
 // which call failed is unknown. Build and run (device machine, repository
 // root; pack the outputs into one file: the device tool returns few files):
 //   cd tools/probes && nvcc -arch=sm_90 -cudart shared texture_queries_probe.cu -o /tmp/tq
-//   /tmp/tq > $OUT/texture_queries.out 2>&1
+//   for s in objects formats surfaces mipmaps cubes; do /tmp/tq $s; done > $OUT/tq.out 2>&1
 //
 // Every txq and suq query
 // (sizes, channel data type and order of every channel format, sampler state,
@@ -697,12 +697,20 @@ void cube_maps() {
   CONF_CHECK(cudaFreeArray(a));
 }
 
-int main() {
+// With a section name, runs that section alone: a failing runtime call ends
+// the process (CONF_CHECK), so one process per section keeps the others.
+int main(int argc, char** argv) {
+  struct Section {
+    const char* name;
+    void (*run)();
+  };
+  const Section sections[] = {{"objects", object_queries}, {"formats", format_queries},
+                              {"surfaces", surface_boundaries}, {"mipmaps", mipmaps},
+                              {"cubes", cube_maps}};
+  const char* only = argc > 1 ? argv[1] : nullptr;
   begin("texture_queries");
-  object_queries();
-  format_queries();
-  surface_boundaries();
-  mipmaps();
-  cube_maps();
+  for (const Section& s : sections) {
+    if (only == nullptr || std::strcmp(only, s.name) == 0) s.run();
+  }
   return 0;
 }
