@@ -19,12 +19,13 @@ enum class Stall : std::uint8_t {
   lg_throttle,         // the global/local memory queue is busy
   mio_throttle,        // the shared-memory / MIO queue is busy
   barrier,             // waiting at a CTA barrier
+  sleeping,            // in nanosleep
   count,
 };
 
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Stall::count)> kStallNames =
     {"selected",           "not_selected", "wait",         "short_scoreboard", "long_scoreboard",
-     "math_pipe_throttle", "lg_throttle",  "mio_throttle", "barrier"};
+     "math_pipe_throttle", "lg_throttle",  "mio_throttle", "barrier",         "sleeping"};
 
 struct TimingStats {
   std::uint64_t cycles = 0;  // gpc__cycles_elapsed.max: launch overhead plus the grid's span

@@ -18,6 +18,7 @@
 #include "func/exec/warp_loop.h"
 #include "timing/issue_rules.h"
 #include "timing/memory_system.h"
+#include "timing/nanosleep.h"
 #include "timing/op_timing.h"
 #include "timing/sm_state.h"
 #include "timing/sm_workers.h"
@@ -181,6 +182,7 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
     warp.warp = w;
     warp.age = age_++;
     warp.ready_at = now_;
+    warp.sleep_until = 0;
     warp.shared_writes_done = 0;
     warp.waits_at_barrier = false;
     warp.live = true;
@@ -257,6 +259,10 @@ std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
   if (w.ready_at > now_) {
     set_stall(sm, w, Stall::barrier);
     return w.ready_at;
+  }
+  if (w.sleep_until > now_) {
+    set_stall(sm, w, Stall::sleeping);
+    return w.sleep_until;
   }
   if (w.next_op == nullptr) return now_;  // runs off the end: exits
   Stall why = Stall::wait;
@@ -525,9 +531,13 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   WarpAccess access;
   std::uint32_t mask = 0;
   bool later = false;
+  std::uint64_t sleep = 0;
   if (in_code) {
     const OpTiming& op = ops_[pc];
     const func::DecodedInstruction& in = launch_.kernel.code[pc];
+    if (in.control == func::Control::sleep) {
+      sleep = sleep_cycles(c, in, guarded_mask(c, in, ws.control.mask()), p_.sm_clock_mhz);
+    }
     if (op.mem != MemOp::none) {
       mask = guarded_mask(c, in, ws.control.mask());
       describe_access(c, in, mask, op.access_bytes, access);
@@ -546,6 +556,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     return false;
   }
   sp.last_issued = slot;
+  if (sleep != 0) w.sleep_until = now_ + sleep;
   if (in_code) {
     complete(sm_index, sp, slot, pc, access, mask, later);
     if (ops_[pc].barrier) {

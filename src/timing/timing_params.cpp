@@ -71,6 +71,7 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
   // GB/s over MHz is bytes per SM cycle at the SM clock.
   p.dram_bytes_per_cycle =
       gpu.memory.bandwidth_gb_per_s * 1000.0 / sm_clock_mhz(gpu) * f.dram_efficiency;
+  p.sm_clock_mhz = static_cast<std::uint32_t>(sm_clock_mhz(gpu));
   return {p, {}};
 }
 

@@ -32,6 +32,7 @@ struct TimingParams {
   std::uint64_t l2_bytes = 0;  // 0: no L2: global accesses go to DRAM as the CC coalesces them (1.x)
   arch::GlobalAccessRules global_rules;  // the CC's coalescing (src/analysis)
   double dram_bytes_per_cycle = 0.0;
+  std::uint32_t sm_clock_mhz = 0;  // the clock the cycles count (nanosleep converts at it)
 };
 
 // The parameters, or why this GPU model has no timing mode.

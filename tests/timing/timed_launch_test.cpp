@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "timing/nanosleep.h"
 #include "timing/timing_params.h"
 #include "timing_test_models.h"
 
@@ -110,6 +111,37 @@ TEST(TimedLaunch, BarrierWaitsForTheWarpsSharedStoresWhereTheModelSaysSo) {
   // Which models do so is data (configs/arch): the H100's, not Fermi's.
   EXPECT_TRUE(gpu("h100").timing.barrier_waits_for_shared_writes);
   EXPECT_FALSE(gpu("gtx480").timing.barrier_waits_for_shared_writes);
+}
+
+TEST(TimedLaunch, NanosleepSleepsTheRequestedTimeAtTheSmClock) {
+  // Cycles between two clock reads around `middle`, against the same code
+  // sleeping 0 ns. The warp issues again `sleep` cycles after the nanosleep
+  // (one cycle after it without a sleep), so the difference is sleep - 1.
+  const auto cycles_of = [](const std::string& middle) {
+    return run_one_thread(kernel("  .reg .pred %p<2>;\n  ld.param.u64 %rd1, [out];\n"
+                                 "  mov.u64 %rd2, %clock64;\n" +
+                                 middle +
+                                 "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+                                 "  st.global.u64 [%rd1], %rd4;\n  ret;\n"));
+  };
+  const auto p = timing_params(gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  const std::uint64_t sleep = sleep_ns_to_cycles(2000, p.params->sm_clock_mhz);
+  ASSERT_GT(sleep, 1000u);
+  EXPECT_EQ(cycles_of("  nanosleep.u32 2000;\n") - cycles_of("  nanosleep.u32 0;\n"), sleep - 1);
+  EXPECT_EQ(cycles_of("  mov.u32 %r1, 2000;\n  nanosleep.u32 %r1;\n") -
+                cycles_of("  mov.u32 %r1, 0;\n  nanosleep.u32 %r1;\n"),
+            sleep - 1);
+  // A guarded-off nanosleep does not sleep.
+  EXPECT_EQ(cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 2000;\n"),
+            cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 0;\n"));
+}
+
+TEST(Nanosleep, SleepsAtMostOneMillisecond) {
+  EXPECT_EQ(sleep_ns_to_cycles(1000, 1755), 1755u);
+  EXPECT_EQ(sleep_ns_to_cycles(1, 1755), 2u);  // a part of a cycle is a cycle
+  EXPECT_EQ(sleep_ns_to_cycles(5'000'000, 1000), 1'000'000u);
+  EXPECT_EQ(sleep_ns_to_cycles(0xFFFF'FFFF, 1000), 1'000'000u);
 }
 
 TEST(TimingParams, ModelsWithoutTimingFactsAreRefusedWithTheReason) {

@@ -36,6 +36,7 @@ inline void append_successors(Control control, bool guarded, std::uint32_t targe
     case Control::none:
     case Control::barrier:
     case Control::breakpoint:
+    case Control::sleep:
     case Control::warp_sync:
       out.push_back(at + 1);
       return;

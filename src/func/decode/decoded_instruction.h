@@ -33,6 +33,7 @@ enum class Control : std::uint8_t {
   barrier,
   trap,
   breakpoint,
+  sleep,     // nanosleep: the warp gives up its turn (timing mode: sleeps)
   warp_sync  // a .sync warp collective or bar.warp.sync: its member lanes meet first
 };
 

@@ -257,6 +257,9 @@ class KernelDecoder {
       case Control::trap:
       case Control::breakpoint:
         return in;
+      case Control::sleep:
+        if (in.src_count != 1) fail(s, "nanosleep takes one duration operand");
+        return in;
       case Control::warp_sync:
         // Only the .sync forms name member lanes to wait for (bar.warp.sync
         // always does); the others run with the lanes that are there.

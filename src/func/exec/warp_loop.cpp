@@ -169,6 +169,13 @@ std::uint64_t run_warp_loop(ExecContext& c, std::uint64_t slice, WarpCounters& c
           }
           stop_at(c, in, CudaError::launch_failure, "trap");
           return executed;
+        case Control::sleep:
+          // nanosleep: a sleep of at most the given time, so giving the
+          // other warps their turn now is one of its outcomes (and the one a
+          // polling loop needs to make progress).
+          control.advance();
+          if (mask != 0) return executed;
+          break;
         case Control::breakpoint:
           if (mask == 0) {
             control.advance();

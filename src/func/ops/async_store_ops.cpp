@@ -21,7 +21,7 @@ namespace {
 
 unsigned element_bytes(const DecodedInstruction& in) { return isa::type_bits(in.type) / 8; }
 
-void store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+void async_store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const unsigned size = element_bytes(in);
   const unsigned total = size * in.vector;
   for_each_lane(mask, [&](unsigned lane) {
@@ -59,18 +59,21 @@ void reduce(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
 
 ExecFn select_async_store(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   const std::string_view name = isa::opcode_mnemonic(spec.opcode);
-  const unsigned values = spec.opcode == isa::Opcode::StAsync ? in.vector : 1;
+  const bool store = spec.opcode == isa::Opcode::StAsync;
+  const unsigned values = store ? in.vector : 1;
+  // .mbarrier::complete_tx::bytes is st.async's only completion mechanism,
+  // so ptxas takes it as implied when it is left out (`st.async.shared.b32`
+  // completes its bytes on the H100 too); red.async must name it.
   const bool operands_ok = in.src_count == values + 1 &&
                            in.src[values].kind == OperandKind::address &&
-                           spec.has(isa::Modifier::MbarrierCompleteTxBytes);
+                           (store || spec.has(isa::Modifier::MbarrierCompleteTxBytes));
   const unsigned bits = isa::type_bits(spec.type());
   if (!operands_ok || (bits != 32 && bits != 64)) {
-    why = fmt::format("{} needs [address], 32- or 64-bit values and [mbarrier] with "
-                      ".mbarrier::complete_tx::bytes",
-                      name);
+    why = fmt::format("{} needs [address], 32- or 64-bit values and [mbarrier]{}", name,
+                      store ? "" : " with .mbarrier::complete_tx::bytes");
     return nullptr;
   }
-  if (spec.opcode == isa::Opcode::StAsync) return &store;
+  if (store) return &async_store;
   in.mode = reduction_modifier(spec);
   if (in.mode == isa::Modifier::Count || !atomic_supported(in.mode, spec.type())) {
     why = fmt::format("red.async on .{} has no such operation", isa::type_name(spec.type()));

@@ -246,6 +246,10 @@ ExecFn select_no_effect(const InstructionSpec&, DecodedInstruction&, std::string
   // Fences, prefetches and scheduling hints: the engine runs with
   // sequentially consistent memory, so they have nothing to do; bar.warp.sync
   // only makes its lanes meet, which exec/warp_sync.h does before this runs.
+  // pmevent only signals a profiler. griddepcontrol: launches run one after
+  // the other here, so when a grid runs no prerequisite grid is in flight
+  // (.wait waits for those, PTX ISA "griddepcontrol") and no dependent can
+  // start early (.launch_dependents only allows that).
   return [](ExecContext&, const DecodedInstruction&, std::uint32_t) {};
 }
 
