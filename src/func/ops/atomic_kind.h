@@ -110,13 +110,13 @@ inline isa::Modifier reduction_modifier(const InstructionSpec& spec) {
 
 // Applies `op` with operand b to the T at `cell` as one host atomic (other
 // blocks may update the same simulated bytes at the same time); returns the
-// old value.
+// old value. `memory` is where the cell lives (float adds differ).
 template <typename T>
-T atomic_apply(std::byte* cell, isa::sem::AtomicOp op, isa::sem::AtomicValue value, T b,
-               T c = T{0}) {
+T atomic_apply(std::byte* cell, isa::sem::AtomicOp op, isa::sem::AtomicValue value, T b, T c = T{0},
+               isa::sem::AtomicMemory memory = isa::sem::AtomicMemory::shared) {
   std::atomic_ref<T> word(*reinterpret_cast<T*>(cell));
   T old = word.load(std::memory_order_relaxed);
-  while (!word.compare_exchange_weak(old, isa::sem::atomic_update<T>(op, value, old, b, c),
+  while (!word.compare_exchange_weak(old, isa::sem::atomic_update<T>(op, value, old, b, c, memory),
                                      std::memory_order_acq_rel, std::memory_order_relaxed)) {
   }
   return old;

@@ -21,6 +21,15 @@ using isa::Type;
 using isa::sem::AtomicOp;
 using isa::sem::AtomicValue;
 
+// Where the bytes of a lane's address live (a generic address resolved):
+// float adds differ between global and shared memory.
+isa::sem::AtomicMemory memory_of(const DecodedInstruction& in, std::uint64_t address) {
+  const MemorySpace space =
+      in.space == MemorySpace::generic ? resolve_generic(address).space : in.space;
+  return space == MemorySpace::global ? isa::sem::AtomicMemory::global
+                                      : isa::sem::AtomicMemory::shared;
+}
+
 template <typename T>
 struct AtomicExec {
   static void run(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask) {
@@ -30,13 +39,37 @@ struct AtomicExec {
     const AtomicValue value = atomic_value(in.type);
     for_each_lane(mask, [&](unsigned lane) {
       if (ctx.error) return;
-      std::byte* p =
-          resolve(ctx, in.space, lane_address(ctx, in, lane), sizeof(T), AccessKind::atomic, lane);
+      const std::uint64_t address = lane_address(ctx, in, lane);
+      std::byte* p = resolve(ctx, in.space, address, sizeof(T), AccessKind::atomic, lane);
       if (p == nullptr) return;
       const T b = static_cast<T>(read(ctx, in.src[0], lane));
       const T c = in.src_count > 1 ? static_cast<T>(read(ctx, in.src[1], lane)) : T{0};
-      const T old = atomic_apply<T>(p, op, value, b, c);
+      const T old = atomic_apply<T>(p, op, value, b, c, memory_of(in, address));
       if (returns) write(ctx, in.dst[0], lane, old);
+    });
+  }
+};
+
+// atom/red .v2/.v4 .f32 .add: each element is one atomic add (PTX promises
+// no atomicity of the vector as a whole); the address is aligned to the
+// whole vector.
+struct AtomicVectorF32Add {
+  static void run(ExecContext& ctx, const DecodedInstruction& in, std::uint32_t mask) {
+    using T = std::uint32_t;
+    const bool returns = in.opcode == isa::Opcode::Atom;
+    for_each_lane(mask, [&](unsigned lane) {
+      if (ctx.error) return;
+      const std::uint64_t address = lane_address(ctx, in, lane);
+      std::byte* p =
+          resolve(ctx, in.space, address, sizeof(T) * in.vector, AccessKind::atomic, lane);
+      if (p == nullptr) return;
+      const isa::sem::AtomicMemory memory = memory_of(in, address);
+      for (unsigned e = 0; e < in.vector; ++e) {
+        const T b = static_cast<T>(read(ctx, in.src[e], lane));
+        const T old =
+            atomic_apply<T>(p + e * sizeof(T), AtomicOp::add, AtomicValue::f32, b, T{0}, memory);
+        if (returns) write(ctx, in.dst[e], lane, old);
+      }
     });
   }
 };
@@ -53,6 +86,11 @@ ExecFn select_atomic(const InstructionSpec& spec, DecodedInstruction& in, std::s
   }
   const Type type = spec.type();
   const bool vector = spec.has(Modifier::V2) || spec.has(Modifier::V4) || spec.has(Modifier::V8);
+  const bool returns = spec.opcode == isa::Opcode::Atom;
+  if (vector && type == Type::F32 && in.mode == Modifier::Add && in.src_count == in.vector &&
+      in.dst_count == (returns ? in.vector : 0)) {
+    return &AtomicVectorF32Add::run;
+  }
   if (in.mode == Modifier::Count || vector || !atomic_supported(in.mode, type)) {
     why = fmt::format("{}{} on .{} is not implemented", isa::opcode_mnemonic(spec.opcode),
                       vector ? " on vectors" : "", isa::type_name(type));

@@ -141,6 +141,33 @@ void cvt_pair_from_f32(ExecContext& c, const DecodedInstruction& in, std::uint32
   });
 }
 
+// cvt.rn/.rz(.relu).tf32.f32 and cvt.rna(.satfinite).tf32.f32
+// (isa::sem::cvt_tf32_from_f32).
+void cvt_tf32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const sem::ConvertOptions options{.rounding = in.rounding == Rounding::rna
+                                                    ? sem::Rounding::nearest_away
+                                                    : sem_rounding(in.rounding),
+                                    .relu = in.has(kRelu),
+                                    .satfinite = in.mode == isa::Modifier::Satfinite};
+  for_each_lane(mask, [&](unsigned lane) {
+    const auto a = static_cast<std::uint32_t>(read(c, in.src[0], lane));
+    write(c, in.dst[0], lane, sem::cvt_tf32_from_f32(a, options));
+  });
+}
+
+// The tf32 forms sm_90 has: .rn and .rz with an optional .relu, .rna with an
+// optional .satfinite (the H100's results of the others are not known).
+ExecFn select_tf32(const DecodedInstruction& in, std::string& why) {
+  const bool rna = in.rounding == Rounding::rna;
+  const bool rn_or_rz = in.rounding == Rounding::rn || in.rounding == Rounding::rz;
+  const bool satfinite = in.mode == isa::Modifier::Satfinite;
+  if (!(rna && !in.has(kRelu)) && !(rn_or_rz && !satfinite)) {
+    why = "cvt.tf32.f32 in this form is not implemented";
+    return nullptr;
+  }
+  return &cvt_tf32;
+}
+
 std::optional<sem::Fp8Format> fp8_pair(Type t) {
   if (t == Type::E4m3x2) return sem::Fp8Format::e4m3;
   if (t == Type::E5m2x2) return sem::Fp8Format::e5m2;
@@ -202,6 +229,10 @@ ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::
     return &cvt_pair_from_f32;
   }
   if (fp8_pair(spec.type(0)) || fp8_pair(spec.type(1))) return select_fp8_pair(spec, in, why);
+  if (spec.type(0) == Type::Tf32 && spec.type(1) == Type::F32) {
+    in.type2 = Type::F32;
+    return select_tf32(in, why);
+  }
   const auto to = shape_of(spec.type(0));
   const auto from = shape_of(spec.type(1));
   const bool float_to_float = to && from && std::holds_alternative<sem::FloatFormat>(*to) &&

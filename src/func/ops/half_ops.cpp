@@ -6,6 +6,8 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/rounding_mode.h"
+#include "isa/semantics/fma_bf16_directed.h"
 #include "isa/semantics/half_arith.h"
 
 namespace smsim::func {
@@ -31,6 +33,11 @@ struct HalfExec {
         return sem::mul_half(kType, a, b, o);
       case Opcode::Fma:
       case Opcode::Mad:
+        if constexpr (kType == sem::HalfType::bf16 && !kPacked) {
+          if (in.rounding != Rounding::none && in.rounding != Rounding::rn) {
+            return sem::fma_bf16_directed(a, b, c, sem_rounding(in.rounding));
+          }
+        }
         return sem::fma_half(kType, a, b, c, o);
       case Opcode::Min:
       case Opcode::Max:
@@ -69,11 +76,13 @@ struct HalfExec {
 }  // namespace
 
 ExecFn select_half(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
-  // Measured on an H100, bf16 fma with .rz/.rm/.rp is not the exactly
-  // rounded fma (subnormal operands and NaN results differ): refused until
-  // its rule is known.
+  // Of the directed roundings PTX allows only fma on bf16; the H100 does not
+  // run it as an exactly rounded fma (isa::sem::fma_bf16_directed says what it
+  // runs; the packed form is fma.rn.bf16x2).
   const bool plain_rounding = in.rounding == Rounding::none || in.rounding == Rounding::rn;
-  if (!plain_rounding) {
+  const bool bf16_fma = spec.opcode == Opcode::Fma &&
+                        (spec.type() == isa::Type::Bf16 || spec.type() == isa::Type::Bf16x2);
+  if (!plain_rounding && !bf16_fma) {
     why = fmt::format("{}.{} with a directed rounding is not implemented",
                       isa::opcode_mnemonic(spec.opcode), isa::type_name(spec.type()));
     return nullptr;

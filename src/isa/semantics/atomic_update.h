@@ -15,6 +15,7 @@
 #include "isa/semantics/float_arith_f32.h"
 #include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_minmax.h"
+#include "isa/semantics/gpu_nan.h"
 #include "isa/semantics/half_arith.h"
 
 namespace smsim::isa::sem {
@@ -69,9 +70,27 @@ constexpr uint16_t atomic_half(AtomicOp op, HalfType t, uint16_t old, uint16_t b
   }
 }
 
+// Which memory the update happens in. The H100's float adds differ there
+// (form sweep tests/func/forms/sm_90_memory and tools/probes/fp_rules_probe.cu,
+// atom and red alike): in global memory an f32 add flushes subnormal operands
+// and results to zero of the same sign, and an f64 add with a NaN operand
+// returns that NaN unquieted (b's when both are NaN), where shared memory
+// rounds both like the add instruction. Bulk and tensor reductions, not
+// measured, use the shared-memory rule.
+enum class AtomicMemory : uint8_t { shared, global };
+
+inline uint64_t atomic_add_f64(uint64_t old, uint64_t b, AtomicMemory memory) {
+  if (memory == AtomicMemory::global) {
+    if (is_nan_f64(b)) return b;
+    if (is_nan_f64(old)) return old;
+  }
+  return add_f64(old, b, Rounding::nearest_even);
+}
+
 // The new memory word T (16, 32 or 64 bits wide) holding `value`.
 template <typename T>
-T atomic_update(AtomicOp op, AtomicValue value, T old, T b, T c) {
+T atomic_update(AtomicOp op, AtomicValue value, T old, T b, T c,
+                AtomicMemory memory = AtomicMemory::shared) {
   switch (value) {
     case AtomicValue::unsigned_int:
     case AtomicValue::signed_int:
@@ -79,13 +98,14 @@ T atomic_update(AtomicOp op, AtomicValue value, T old, T b, T c) {
     case AtomicValue::f32: {
       const auto x = static_cast<uint32_t>(old), y = static_cast<uint32_t>(b);
       if (op == AtomicOp::add)
-        return static_cast<T>(add_f32(x, y, Rounding::nearest_even, false, false));
+        return static_cast<T>(
+            add_f32(x, y, Rounding::nearest_even, memory == AtomicMemory::global, false));
       if (op == AtomicOp::min) return static_cast<T>(min_f32(x, y, {}));
       if (op == AtomicOp::max) return static_cast<T>(max_f32(x, y, {}));
       break;
     }
     case AtomicValue::f64:
-      if (op == AtomicOp::add) return static_cast<T>(add_f64(old, b, Rounding::nearest_even));
+      if (op == AtomicOp::add) return static_cast<T>(atomic_add_f64(old, b, memory));
       if (op == AtomicOp::min) return static_cast<T>(min_f64(old, b));
       if (op == AtomicOp::max) return static_cast<T>(max_f64(old, b));
       break;

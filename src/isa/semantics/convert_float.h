@@ -162,15 +162,20 @@ inline uint32_t cvt_f32_from_bf16(uint16_t bits) {
   return static_cast<uint32_t>(convert_float(kBF16, kF32, bits, {}));
 }
 
-// tf32 sits in an f32 register: same sign and exponent, low 13 bits zero. A
-// NaN input is truncated to those bits (measured: a signalling NaN whose
-// payload sits only in the low bits becomes infinity); with .satfinite the
-// truncated pattern is then lowered by one tf32 ulp, which is what the H100
-// writes (0x7fc00000 -> 0x7fbfe000, 0x7f800001 -> 0x7f7fe000).
+// tf32 sits in an f32 register: same sign and exponent, low 13 bits zero.
+// With .rna a NaN input is truncated to those bits (measured: a signalling NaN
+// whose payload sits only in the low bits becomes infinity); with
+// .rna.satfinite the truncated pattern is then lowered by one tf32 ulp, which
+// is what the H100 writes (0x7fc00000 -> 0x7fbfe000, 0x7f800001 -> 0x7f7fe000).
+// With .rn and .rz (and their .relu) every NaN gives 0x7fffe000, subnormal
+// inputs round like any other (form sweep, tests/func/forms).
 inline uint32_t cvt_tf32_from_f32(uint32_t bits, ConvertOptions options) {
   constexpr uint32_t kTf32Mask = 0xffffe000u;
   constexpr uint32_t kTf32Ulp = 0x2000u;
-  if (is_nan_f32(bits)) return (bits & kTf32Mask) - (options.satfinite ? kTf32Ulp : 0);
+  if (is_nan_f32(bits) && options.rounding == Rounding::nearest_away) {
+    return (bits & kTf32Mask) - (options.satfinite ? kTf32Ulp : 0);
+  }
+  if (is_nan_f32(bits)) return kCanonicalNanF32 & kTf32Mask;
   const uint64_t tf32 = convert_float(kF32, kTF32, bits, options);
   return static_cast<uint32_t>(tf32 << (kF32.fraction_bits - kTF32.fraction_bits));
 }

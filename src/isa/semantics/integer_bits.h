@@ -80,9 +80,12 @@ constexpr U bfi(U a, U b, uint32_t position, uint32_t length) {
 
 // fns: position of the |offset|-th set bit of mask, searching up (offset > 0)
 // or down (offset < 0) from base; offset 0 asks whether bit base is set.
-// All ones when there is none.
+// All ones when there is none. An offset of -2^31 gives 0 for every mask and
+// base (measured on an H100: 80 masks x bases, tools/probes/fp_rules_probe.cu):
+// ptxas's fns sequence negates a negative offset, which stays negative there.
 constexpr uint32_t fns(uint32_t mask, uint32_t base, int32_t offset) {
   constexpr uint32_t kNone = 0xffffffffu;
+  if (offset == INT32_MIN) return 0;
   if (base > 31) return kNone;
   if (offset == 0) return ((mask >> base) & 1) != 0 ? base : kNone;
   int64_t remaining = offset > 0 ? int64_t{offset} - 1 : -int64_t{offset} - 1;

@@ -420,50 +420,56 @@ __global__ void __cluster_dims__(kClusterSize, 1, 1) getctarank_kernel(u32* out)
 // ---------------------------------------------------------------------------
 constexpr int kSw = 16, kSh = 4, kSd = 3;
 
-__global__ void sured_1d_kernel(u64 s32s, u64 s64s, const u32* v, int zero_x) {
+// Each launch performs one sured instruction (`step`) in every thread, so all
+// the updates one element receives within a launch use one commutative
+// operation, and the kernel boundaries order the steps. The PTX memory model
+// does not cover surface accesses, so neither a barrier nor program order
+// between different threads' reductions would make the result deterministic.
+constexpr int kSured1dSteps = 17, kSuredNdSteps = 9;
+
+__global__ void sured_1d_kernel(u64 s32s, u64 s64s, const u32* v, int zero_x, int step) {
   const int t = threadIdx.x;
   const u32 x = v[t];
   const u64 y = (static_cast<u64>(v[t + 32]) << 32) | v[t + 64];
   const int bx = (t % kSw) * 4, px = t % kSw;
   const int zx = (t & 1) ? zero_x : 0;  // odd lanes fall outside: .zero drops them
-  asm volatile("sured.b.add.1d.u32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x & 0xffff));
-  asm volatile("sured.b.min.1d.s32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(bx + 8 * kSw), "r"(x));
-  asm volatile("sured.b.max.1d.u32.zero [%0, {%1}], %2;" ::"l"(s32s), "r"(zx + bx), "r"(x));
-  asm volatile("sured.b.and.1d.b32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x | 0x0f0f0f0fu));
-  asm volatile("sured.b.or.1d.b32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(bx - 8), "r"(x & 0x10101010u));
-  asm volatile("sured.b.max.1d.s32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x));
-  asm volatile("sured.b.min.1d.u32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x | 0x80000000u));
-  asm volatile("sured.b.add.1d.s32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x));
-  asm volatile("sured.p.add.1d.b32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(px), "r"(x >> 8));
-  asm volatile("sured.p.min.1d.b32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(px + 2 * kSw - 4), "r"(x));
-  asm volatile("sured.p.or.1d.b32.zero [%0, {%1}], %2;" ::"l"(s32s), "r"(px - zx), "r"(x));
   const int b8 = (t % kSw) * 8;
-  asm volatile("sured.b.add.1d.u64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(b8), "l"(y));
-  asm volatile("sured.b.min.1d.s64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(b8), "l"(y));
-  asm volatile("sured.b.max.1d.u64.clamp [%0, {%1}], %2;" ::"l"(s64s), "r"(b8 + 8), "l"(y));
-  asm volatile("sured.b.max.1d.s64.zero [%0, {%1}], %2;" ::"l"(s64s), "r"(b8 + zx * 8), "l"(y));
-  asm volatile("sured.p.max.1d.b64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(px), "l"(y >> 3));
-  asm volatile("sured.p.min.1d.b64.clamp [%0, {%1}], %2;" ::"l"(s64s), "r"(px - 2), "l"(y));
+  switch (step) {
+    case 0: asm volatile("sured.b.add.1d.u32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x & 0xffff)); break;
+    case 1: asm volatile("sured.b.min.1d.s32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(bx + 8 * kSw), "r"(x)); break;
+    case 2: asm volatile("sured.b.max.1d.u32.zero [%0, {%1}], %2;" ::"l"(s32s), "r"(zx + bx), "r"(x)); break;
+    case 3: asm volatile("sured.b.and.1d.b32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x | 0x0f0f0f0fu)); break;
+    case 4: asm volatile("sured.b.or.1d.b32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(bx - 8), "r"(x & 0x10101010u)); break;
+    case 5: asm volatile("sured.b.max.1d.s32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x)); break;
+    case 6: asm volatile("sured.b.min.1d.u32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x | 0x80000000u)); break;
+    case 7: asm volatile("sured.b.add.1d.s32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(bx), "r"(x)); break;
+    case 8: asm volatile("sured.p.add.1d.b32.trap [%0, {%1}], %2;" ::"l"(s32s), "r"(px), "r"(x >> 8)); break;
+    case 9: asm volatile("sured.p.min.1d.b32.clamp [%0, {%1}], %2;" ::"l"(s32s), "r"(px + 2 * kSw - 4), "r"(x)); break;
+    case 10: asm volatile("sured.p.or.1d.b32.zero [%0, {%1}], %2;" ::"l"(s32s), "r"(px - zx), "r"(x)); break;
+    case 11: asm volatile("sured.b.add.1d.u64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(b8), "l"(y)); break;
+    case 12: asm volatile("sured.b.min.1d.s64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(b8), "l"(y)); break;
+    case 13: asm volatile("sured.b.max.1d.u64.clamp [%0, {%1}], %2;" ::"l"(s64s), "r"(b8 + 8), "l"(y)); break;
+    case 14: asm volatile("sured.b.max.1d.s64.zero [%0, {%1}], %2;" ::"l"(s64s), "r"(b8 + zx * 8), "l"(y)); break;
+    case 15: asm volatile("sured.p.max.1d.b64.trap [%0, {%1}], %2;" ::"l"(s64s), "r"(px), "l"(y >> 3)); break;
+    case 16: asm volatile("sured.p.min.1d.b64.clamp [%0, {%1}], %2;" ::"l"(s64s), "r"(px - 2), "l"(y)); break;
+  }
 }
 
-__global__ void sured_nd_kernel(u64 s2d, u64 s3d, u64 s3ds, const u32* v) {
+__global__ void sured_nd_kernel(u64 s2d, u64 s3d, u64 s3ds, const u32* v, int step) {
   const int t = threadIdx.x;
   const u32 x = v[t];
   const int bx = (t % kSw) * 4, y = (t / kSw) % kSh, z = t % kSd;
-  // The two warps' 2d operations meet on rows 1-3: the barriers order them
-  // (a different operation's update in between would change the result).
-  asm volatile("sured.b.add.2d.u32.trap [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y), "r"(x & 0xfff));
-  __syncthreads();
-  asm volatile("sured.b.max.2d.s32.clamp [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y + 2), "r"(x));
-  __syncthreads();
-  asm volatile("sured.p.and.2d.b32.zero [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(t % kSw), "r"(y - 1), "r"(x | 0xff00ff00u));
-  __syncthreads();
-  asm volatile("sured.b.add.3d.u32.trap [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(bx), "r"(y), "r"(z), "r"(0), "r"(x & 0xff));
-  asm volatile("sured.p.max.3d.b32.clamp [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(t % kSw), "r"(y), "r"(z + 2), "r"(0), "r"(x));
-  asm volatile("sured.b.or.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y), "r"(1u << (t % 32)));
-  asm volatile("sured.b.min.3d.u32.clamp [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(bx), "r"(y), "r"(z - 1), "r"(0), "r"(x));
-  asm volatile("sured.b.add.3d.s32.trap [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3ds), "r"(bx), "r"(y), "r"(z), "r"(0), "r"(x & 0xffff));
-  asm volatile("sured.p.max.3d.b32.zero [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3ds), "r"(t % kSw + 5), "r"(y), "r"(z), "r"(0), "r"(x));
+  switch (step) {
+    case 0: asm volatile("sured.b.add.2d.u32.trap [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y), "r"(x & 0xfff)); break;
+    case 1: asm volatile("sured.b.max.2d.s32.clamp [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y + 2), "r"(x)); break;
+    case 2: asm volatile("sured.p.and.2d.b32.zero [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(t % kSw), "r"(y - 1), "r"(x | 0xff00ff00u)); break;
+    case 3: asm volatile("sured.b.add.3d.u32.trap [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(bx), "r"(y), "r"(z), "r"(0), "r"(x & 0xff)); break;
+    case 4: asm volatile("sured.p.max.3d.b32.clamp [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(t % kSw), "r"(y), "r"(z + 2), "r"(0), "r"(x)); break;
+    case 5: asm volatile("sured.b.or.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(s2d), "r"(bx), "r"(y), "r"(1u << (t % 32))); break;
+    case 6: asm volatile("sured.b.min.3d.u32.clamp [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3d), "r"(bx), "r"(y), "r"(z - 1), "r"(0), "r"(x)); break;
+    case 7: asm volatile("sured.b.add.3d.s32.trap [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3ds), "r"(bx), "r"(y), "r"(z), "r"(0), "r"(x & 0xffff)); break;
+    case 8: asm volatile("sured.p.max.3d.b32.zero [%0, {%1, %2, %3, %4}], %5;" ::"l"(s3ds), "r"(t % kSw + 5), "r"(y), "r"(z), "r"(0), "r"(x)); break;
+  }
 }
 
 // Reads every element of a w x h x d (or layered) surface into `out`.
@@ -634,8 +640,10 @@ int main() {
     {
       Surface s32s(s32c, make_cudaExtent(2 * kSw, 0, 0), 0, init(2 * kSw));
       Surface s64s(s64c, make_cudaExtent(kSw, 0, 0), 0, init(2 * kSw));
-      sured_1d_kernel<<<1, 32>>>(s32s.object, s64s.object, dv.get(), 1000);
-      CONF_CHECK_LAUNCH();
+      for (int step = 0; step < kSured1dSteps; ++step) {
+        sured_1d_kernel<<<1, 32>>>(s32s.object, s64s.object, dv.get(), 1000, step);
+        CONF_CHECK_LAUNCH();
+      }
       print_case("sured/1d_32bit_signed_format", read_back(s32s, 2 * kSw, 1, 1, 1));
       DeviceBuffer<u64> out(kSw);
       read_u64<<<1, 32>>>(s64s.object, kSw, out.get());
@@ -646,8 +654,10 @@ int main() {
       Surface s2d(u32c, make_cudaExtent(kSw, kSh, 0), 0, init(kSw * kSh));
       Surface s3d(u32c, make_cudaExtent(kSw, kSh, kSd), 0, init(kSw * kSh * kSd));
       Surface s3ds(s32c, make_cudaExtent(kSw, kSh, kSd), 0, init(kSw * kSh * kSd));
-      sured_nd_kernel<<<1, 64>>>(s2d.object, s3d.object, s3ds.object, dv.get());
-      CONF_CHECK_LAUNCH();
+      for (int step = 0; step < kSuredNdSteps; ++step) {
+        sured_nd_kernel<<<1, 64>>>(s2d.object, s3d.object, s3ds.object, dv.get(), step);
+        CONF_CHECK_LAUNCH();
+      }
       print_case("sured/2d_unsigned", read_back(s2d, kSw, kSh, 1, 2));
       print_case("sured/3d_unsigned", read_back(s3d, kSw, kSh, kSd, 3));
       print_case("sured/3d_signed", read_back(s3ds, kSw, kSh, kSd, 3));

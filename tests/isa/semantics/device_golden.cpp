@@ -17,20 +17,6 @@ struct DeviceResults {
   std::vector<uint8_t> values;
 };
 
-std::vector<uint8_t> read_zstd_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
-  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
-    throw std::runtime_error(path + ": not a zstd frame with a recorded size");
-  }
-  std::vector<uint8_t> out(size);
-  const size_t got = ZSTD_decompress(out.data(), out.size(), packed.data(), packed.size());
-  if (ZSTD_isError(got) || got != size) throw std::runtime_error(path + ": corrupt zstd data");
-  return out;
-}
-
 DeviceResults load() {
   DeviceResults results;
   const std::string dir = device_results_dir();
@@ -59,6 +45,20 @@ const DeviceResults& results() {
 }
 
 }  // namespace
+
+std::vector<uint8_t> read_zstd_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
+    throw std::runtime_error(path + ": not a zstd frame with a recorded size");
+  }
+  std::vector<uint8_t> out(size);
+  const size_t got = ZSTD_decompress(out.data(), out.size(), packed.data(), packed.size());
+  if (ZSTD_isError(got) || got != size) throw std::runtime_error(path + ": corrupt zstd data");
+  return out;
+}
 
 std::string device_results_dir() {
   return std::string(SMSIM_SOURCE_DIR) + "/tools/probes/results/h100-2026-11-22";

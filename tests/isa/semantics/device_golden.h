@@ -20,6 +20,9 @@ struct DeviceRecord {
   uint64_t offset = 0;
 };
 
+// The contents of a zstd file (one frame with its size recorded).
+std::vector<uint8_t> read_zstd_file(const std::string& path);
+
 // The probe's result directory inside the source tree.
 std::string device_results_dir();
 

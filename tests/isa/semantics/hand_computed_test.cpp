@@ -171,6 +171,27 @@ TEST(ConvertHandComputed, OutOfRangeAndNaN) {
             0x3c004000u);  // a in the upper half
 }
 
+// cvt.rn/.rz(.relu).tf32.f32: the f32 rounded to 10 fraction bits in the
+// register's upper 19; every NaN gives 0x7fffe000 (the form sweep's goldens).
+TEST(ConvertHandComputed, Tf32RoundsToTenFractionBits) {
+  const ConvertOptions rn{}, rz{.rounding = Rounding::toward_zero};
+  const ConvertOptions rn_relu{.relu = true},
+      rz_relu{.rounding = Rounding::toward_zero, .relu = true};
+  EXPECT_EQ(cvt_tf32_from_f32(0x3f801000, rn), 0x3f800000u);  // tie: to the even 1.0
+  EXPECT_EQ(cvt_tf32_from_f32(0x3f803000, rn), 0x3f804000u);  // tie: to the even 1 + 2^-9
+  EXPECT_EQ(cvt_tf32_from_f32(0x3f801001, rn), 0x3f802000u);
+  EXPECT_EQ(cvt_tf32_from_f32(0x3f803fff, rz), 0x3f802000u);
+  EXPECT_EQ(cvt_tf32_from_f32(0x7f7fffff, rn), 0x7f800000u);  // overflows to infinity
+  EXPECT_EQ(cvt_tf32_from_f32(0x7f7fffff, rz), 0x7f7fe000u);
+  EXPECT_EQ(cvt_tf32_from_f32(0x003fffff, rn), 0x00400000u);  // subnormals round too
+  EXPECT_EQ(cvt_tf32_from_f32(0xbf800000, rn_relu), 0u);
+  EXPECT_EQ(cvt_tf32_from_f32(0x80000000, rz_relu), 0u);
+  EXPECT_EQ(cvt_tf32_from_f32(0xff800001, rn), 0x7fffe000u);
+  EXPECT_EQ(cvt_tf32_from_f32(0xffc00000, rz_relu), 0x7fffe000u);
+  // .rna truncates a NaN instead (cvt.rna.tf32.f32, exhaustively measured).
+  EXPECT_EQ(cvt_tf32_from_f32(0x7f800001, {.rounding = Rounding::nearest_away}), 0x7f800000u);
+}
+
 TEST(CompareHandComputed, UnorderedAndSet) {
   const uint32_t nan = 0x7fc00000;
   EXPECT_FALSE(compare_f32(FloatCompare::ne, nan, 0, false));

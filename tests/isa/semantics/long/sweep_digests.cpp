@@ -1,8 +1,5 @@
 #include "long/sweep_digests.h"
 
-#include <zstd.h>
-
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -15,17 +12,8 @@ namespace smsim::isa::sem::testing {
 namespace {
 
 std::map<std::string, std::vector<uint64_t>> load_sweeps() {
-  const std::string path = device_results_dir() + "/sweeps.txt.zst";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  const std::string packed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
-  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
-    throw std::runtime_error(path + ": not a zstd frame with a recorded size");
-  }
-  std::string text(size, '\0');
-  const size_t got = ZSTD_decompress(text.data(), text.size(), packed.data(), packed.size());
-  if (ZSTD_isError(got) || got != size) throw std::runtime_error(path + ": corrupt zstd data");
+  const std::vector<uint8_t> bytes = read_zstd_file(device_results_dir() + "/sweeps.txt.zst");
+  const std::string text(bytes.begin(), bytes.end());
   std::map<std::string, std::vector<uint64_t>> sweeps;
   std::istringstream lines(text);
   std::string line;
