@@ -166,6 +166,13 @@ struct IssueFacts {
   bool cores_execute_integer = false;         // integer and logic instructions share the FP32 cores
   int sqrt_sfu_passes = 1;                    // sqrt.approx.f32 as this many SFU instructions
   int issue_cycles = 1;  // cycles one issue (or dual-issued pair) takes a scheduler
+  // What ptxas makes of the PTX, which the model runs (src/timing/if_conversion.*,
+  // op_timing.*): a forward branch over at most this many instructions of
+  // arithmetic and shared-memory accesses becomes predicated instructions
+  // (0: never), and an integer division or remainder by a register becomes
+  // this many machine instructions, each an issue of the scheduler.
+  int if_convert_max_instructions = 0;
+  int int_division_instructions = 1;
 };
 
 // The cycle model's facts for one CC (docs/timing.md); a model whose

@@ -417,6 +417,10 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.timing.issue.sqrt_sfu_passes; }),
       int_field("timing.issue.issue_cycles", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.issue.issue_cycles; }),
+      int_field("timing.issue.if_convert_max_instructions", kOptional,
+                [](GpuModel& m) -> int& { return m.timing.issue.if_convert_max_instructions; }),
+      int_field("timing.issue.int_division_instructions", kOptional,
+                [](GpuModel& m) -> int& { return m.timing.issue.int_division_instructions; }),
       string_field("timing.warp_policy", kOptional,
                    [](GpuModel& m) -> std::string& { return m.timing.warp_policy; }),
   };

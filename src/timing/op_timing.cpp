@@ -4,6 +4,7 @@
 
 #include "isa/opcode.h"
 #include "isa/type.h"
+#include "timing/if_conversion.h"
 #include "timing/issue_rules.h"
 
 namespace smsim::timing {
@@ -60,6 +61,8 @@ void set_arithmetic(OpTiming& t, const func::DecodedInstruction& in, const Timin
     use(Pipe::sfu, kIntDivXuOps * p.sfu_interval,
         2 * l.sfu + l.sfu_rcp + kIntDivChainOps * l.int_mul);
     t.dependency = Stall::short_scoreboard;
+    t.issues = static_cast<std::uint8_t>(
+        std::clamp(p.facts.issue.int_division_instructions, 1, 255));
     return;
   }
   // Double precision goes to the FP64 pipe whatever the table's class.
@@ -173,6 +176,9 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     t.hoistable = plain && !fence;
     t.ends_window = !plain || fence;
   }
+  const std::vector<std::uint32_t> converted =
+      if_converted_branches(kernel, p.facts.issue.if_convert_max_instructions);
+  for (std::size_t pc = 0; pc < kernel.code.size(); ++pc) out[pc].converted_end = converted[pc];
   for (const func::DecodedInstruction& in : kernel.code) {
     if (in.target < out.size()) out[in.target].block_start = true;
     if (in.reconverge < out.size()) out[in.reconverge].block_start = true;

@@ -35,6 +35,13 @@ struct OpTiming {
   bool orders_memory = false;     // a store, atomic, fence or barrier: loads do not pass it
   bool ends_window = false;       // control flow, a call, a fence or a special register read
   bool block_start = false;       // a branch target or reconvergence point
+  // Scheduler issues it takes: the machine instructions ptxas makes of it
+  // (an integer division: int_division_instructions), each issued by the
+  // warp's scheduler in a cycle of its own.
+  std::uint8_t issues = 1;
+  // A branch whose body ptxas predicates (if_conversion.h): the body's end
+  // (the target). A warp that skips the body still issues it, no lane active.
+  std::uint32_t converted_end = UINT32_MAX;
   std::uint8_t access_bytes = 0;  // per lane, for memory ops
   std::uint8_t source_count = 0;
   std::uint8_t dest_count = 0;

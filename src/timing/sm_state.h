@@ -51,6 +51,15 @@ struct WarpSlot {
   std::vector<std::uint64_t> reg_ready;  // per register: the cycle its value is ready
   std::vector<Stall> reg_stall;          // per register: what a reader waits on
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
+  // Issues owed before the instruction at the PC, which change no value
+  // (docs/timing.md, "What ptxas makes of the PTX"): the further machine
+  // instructions of the last instruction's expansion, then the rest of an
+  // if-converted body that all lanes skipped (ghost_pc up to ghost_end),
+  // issued with no active lane.
+  std::uint32_t extra_issues = 0;
+  std::uint32_t ghost_pc = 0;
+  std::uint32_t ghost_end = 0;
+  bool owes_issues() const { return extra_issues != 0 || ghost_pc < ghost_end; }
 };
 
 struct ResidentBlock {

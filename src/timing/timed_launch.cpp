@@ -29,6 +29,15 @@ namespace {
 
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
+// One further machine instruction of an expanded PTX instruction: an issue
+// of the scheduler that waits on nothing (the expansion's dependences are in
+// the PTX instruction's latency).
+const OpTiming kExtraIssue = [] {
+  OpTiming t;
+  t.pipe = Pipe::none;
+  return t;
+}();
+
 std::uint32_t guarded_mask(const func::ExecContext& c, const func::DecodedInstruction& in,
                            std::uint32_t mask) {
   if (in.guard_reg == func::kNoReg) return mask;
@@ -105,6 +114,10 @@ class GridRun {
   // One scheduler's cycle: picks up to issue_width ready warps by the policy.
   // False when an instruction failed (the SM's error is set).
   bool schedule(std::uint32_t sm_index, SubPartition& sp);
+  // Issues what the warp owes before its PC (WarpSlot::owes_issues): no
+  // functional effect, only the issue, its pipe, scoreboard and, for a
+  // shared-memory access with no active lane, its pass through the MIO.
+  void issue_owed(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot);
   // Issues, ahead of the stalled instruction at the warp's PC, a younger
   // independent instruction of the same basic block that is ready.
   bool hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot);
@@ -189,6 +202,9 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
     warp.reg_ready.assign(regs, 0);
     warp.reg_stall.assign(regs, Stall::wait);
     warp.early.clear();
+    warp.extra_issues = 0;
+    warp.ghost_pc = 0;
+    warp.ghost_end = 0;
     warp.hoist_retry = 0;
     warp.known = false;
     ++sm.stall_count[static_cast<std::size_t>(warp.stall)];
@@ -231,8 +247,15 @@ void GridRun::dispatch_blocks() {
 void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
   skip_early(w, ws);
   w.known = true;
-  w.no_lanes = ws.control.mask() == 0;
-  const std::uint32_t pc = ws.control.pc();
+  w.no_lanes = ws.control.mask() == 0 && !w.owes_issues();
+  if (w.extra_issues != 0) {
+    w.next_op = &kExtraIssue;
+    w.shared_access = false;
+    w.sources_at = 0;
+    w.sources_why = Stall::wait;
+    return;
+  }
+  const std::uint32_t pc = w.ghost_pc < w.ghost_end ? w.ghost_pc : ws.control.pc();
   w.next_op = pc < ops_.size() ? &ops_[pc] : nullptr;
   if (w.next_op == nullptr) return;
   w.shared_access = launch_.kernel.code[pc].space == func::MemorySpace::shared;
@@ -297,7 +320,14 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     later = &sm.deferred.emplace_back();
     later->execute = true;
   }
-  if (op.mem != MemOp::none && mask != 0) {
+  w.extra_issues = op.issues - 1u;
+  // A shared load or store whose lanes are all predicated off still passes
+  // the MIO once: ncu counts a wavefront for each (reduce_sequential: 218.6
+  // per block of 8 warps, which issue 201 shared accesses in SASS, 45 of
+  // them with a lane on).
+  const bool no_lane_pass = access.space == func::MemorySpace::shared &&
+                            (op.mem == MemOp::load || op.mem == MemOp::store);
+  if (op.mem != MemOp::none && (mask != 0 || no_lane_pass)) {
     double start = 0.0;
     if (const std::optional<MemoryResult> r = memory_.issue(sm_index, now_, op, access, &start)) {
       ready = std::max(r->ready, now_ + 1);
@@ -456,7 +486,7 @@ bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   const std::uint32_t pc = ws.control.pc();
   const auto size = static_cast<std::uint32_t>(ops_.size());
   w.hoist_retry = kNever;
-  if (pc >= size || ops_[pc].ends_window) return false;
+  if (w.owes_issues() || pc >= size || ops_[pc].ends_window) return false;
   const auto is_early = [&w](std::uint32_t at) {
     return std::find(w.early.begin(), w.early.end(), at) != w.early.end();
   };
@@ -519,12 +549,43 @@ void GridRun::release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t 
   if (released) block.last_arrival = 0.0;
 }
 
+void GridRun::issue_owed(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot) {
+  SmState& sm = sms_[sm_index];
+  WarpSlot& w = sm.warps[slot];
+  ++sm.issued;
+  sp.last_issued = slot;
+  if (w.extra_issues != 0) {
+    --w.extra_issues;
+    set_stall(sm, w, Stall::selected);
+    w.known = false;
+    w.wake = 0;
+    return;
+  }
+  const std::uint32_t pc = w.ghost_pc++;
+  const func::DecodedInstruction& in = launch_.kernel.code[pc];
+  WarpAccess access;
+  if (ops_[pc].mem != MemOp::none) {
+    func::WarpState& ws = sm.blocks[w.block_slot].state.warps[w.warp];
+    func::ExecContext c{.launch = launch_,
+                        .block = sm.blocks[w.block_slot].state,
+                        .warp = ws,
+                        .regs = ws.regs.data()};
+    describe_access(c, in, 0, ops_[pc].access_bytes, access);
+  }
+  complete(sm_index, sp, slot, pc, access, 0, false);
+}
+
 bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot) {
   SmState& sm = sms_[sm_index];
   WarpSlot& w = sm.warps[slot];
+  if (w.owes_issues()) {
+    issue_owed(sm_index, sp, slot);
+    return true;
+  }
   ResidentBlock& block = sm.blocks[w.block_slot];
   func::WarpState& ws = block.state.warps[w.warp];
   const std::uint32_t pc = ws.control.pc();
+  const std::uint32_t mask_before = ws.control.mask();
   func::ExecContext c{.launch = launch_, .block = block.state, .warp = ws, .regs = ws.regs.data()};
   ws.timed_clock = now_;
   const bool in_code = pc < ops_.size();
@@ -559,6 +620,14 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   if (sleep != 0) w.sleep_until = now_ + sleep;
   if (in_code) {
     complete(sm_index, sp, slot, pc, access, mask, later);
+    const std::uint32_t body_end = ops_[pc].converted_end;
+    if (body_end != func::kNoPc && ws.control.pc() == body_end &&
+        ws.control.mask() == mask_before) {
+      // Every lane skipped a body that the machine code predicates: the
+      // warp issues it still, no lane active, before going on.
+      w.ghost_pc = pc + 1;
+      w.ghost_end = body_end;
+    }
     if (ops_[pc].barrier) {
       // Arrivals pass an SM-wide barrier unit one warp at a time; where the
       // barrier orders shared memory in hardware, a warp arrives once its
@@ -684,7 +753,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
     if (p_.facts.issue.dual_issue && sp.warps.size() == before) {
       // Dual issue: the warp's next instructions in the same cycle, while
       // they are independent and their pipes free; no other warp this cycle.
-      while (w.live && !w.waits_at_barrier && last < ops_.size() &&
+      while (w.live && !w.waits_at_barrier && !w.owes_issues() && last < ops_.size() &&
              may_pair_after(ops_[last], issued, p_)) {
         skip_early(w, ws);
         if (blocked_until(sm_index, w) > now_) break;

@@ -58,7 +58,12 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   out.lanes_access = analysis::WarpAccess{};
   out.lanes_access.mask = mask;
   out.lanes_access.size = bytes;
-  if (mask == 0) return;
+  if (mask == 0) {
+    // No lane: the instruction's own space, where it names one (a shared
+    // access still passes the MIO, memory_system.h).
+    if (in.space != func::MemorySpace::generic) out.space = in.space;
+    return;
+  }
   std::uint64_t addresses[func::kWarpSize];
   std::uint32_t n = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {

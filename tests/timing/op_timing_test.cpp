@@ -51,7 +51,20 @@ TEST(OpTiming, IntegerRemainderByARegisterIsTheDivisionSequenceOnTheXu) {
     EXPECT_DOUBLE_EQ(t[pc].interval, 3 * p.sfu_interval) << pc;  // I2F, MUFU.RCP, F2I
     EXPECT_EQ(t[pc].latency, 2 * l.sfu + l.sfu_rcp + 10 * l.int_mul) << pc;
     EXPECT_EQ(t[pc].dependency, Stall::short_scoreboard) << pc;
+    // Each of its machine instructions is an issue (hopper.toml: 17).
+    EXPECT_EQ(t[pc].issues, 17u) << pc;
   }
+  EXPECT_EQ(t[0].issues, 1u);
+}
+
+TEST(OpTiming, IfConvertedBranchKnowsTheEndOfItsBody) {
+  const auto t = timings_of(
+      "  .reg .pred %p<2>; .shared .align 4 .b32 sh[1];\n"
+      "  mov.u32 %r1, %tid.x;\n  setp.lt.u32 %p1, %r1, 4;\n  @%p1 bra DONE;\n"
+      "  ld.shared.u32 %r2, [sh];\n  add.s32 %r2, %r2, 1;\n  st.shared.u32 [sh], %r2;\n"
+      "DONE:\n  bar.sync 0;\n");
+  EXPECT_EQ(t[2].converted_end, 6u);
+  for (std::size_t pc : {0u, 1u, 3u, 4u, 5u, 6u}) EXPECT_EQ(t[pc].converted_end, UINT32_MAX) << pc;
 }
 
 TEST(OpTiming, DivisionByAConstantIsNoDivisionSequence) {

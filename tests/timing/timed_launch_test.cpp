@@ -70,11 +70,38 @@ TEST(TimedLaunch, IndependentInstructionIssuesPastAStalledLoad) {
   EXPECT_EQ(run_one_thread(kernel(body)), 4u + static_cast<std::uint64_t>(l.dram) + 1u);
 }
 
+// A one-block kernel of `threads` on the H100 model with its timing facts
+// changed by `change`: the u64 it stores to its result slot and the
+// launch's timing statistics.
+struct WarpRun {
+  std::uint64_t value = 0;
+  TimingStats stats;
+};
+
+template <typename Change>
+WarpRun run_with_facts(const std::string& ptx, std::uint32_t threads, Change change) {
+  func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
+  const func::LoadedModule loaded = test_models::load_one_kernel(device, ptx);
+  const std::uint64_t slot = device.allocate(8);
+  std::byte params[8];
+  std::memcpy(params, &slot, 8);
+  auto p = timing_params(gpu("h100"));
+  EXPECT_TRUE(p.params) << p.error;
+  change(p.params->facts);
+  const TimedLaunchResult r =
+      launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {threads}}, device.options(),
+                   device.memory(), params, *p.params, 1);
+  EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
+  WarpRun run;
+  run.stats = r.timing;
+  device.copy_to_host(&run.value, slot, 8);
+  return run;
+}
+
 // Cycles between two clock reads around `middle` in a one-warp kernel with a
 // shared word `sh`, on the H100 model with barrier_waits_for_shared_writes
 // set to `waits`.
 std::uint64_t cycles_around(const std::string& middle, bool waits) {
-  func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
   const std::string ptx = std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
                           ".visible .entry k(.param .u64 out) {\n"
                           "  .reg .b64 %rd<8>; .reg .b32 %r<8>;\n"
@@ -84,20 +111,9 @@ std::uint64_t cycles_around(const std::string& middle, bool waits) {
                           middle +
                           "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
                           "  st.global.u64 [%rd1], %rd4;\n  ret;\n}\n";
-  const func::LoadedModule loaded = test_models::load_one_kernel(device, ptx);
-  const std::uint64_t slot = device.allocate(8);
-  std::byte params[8];
-  std::memcpy(params, &slot, 8);
-  auto p = timing_params(gpu("h100"));
-  EXPECT_TRUE(p.params) << p.error;
-  p.params->facts.barrier_waits_for_shared_writes = waits;
-  const TimedLaunchResult r =
-      launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {32}}, device.options(),
-                   device.memory(), params, *p.params, 1);
-  EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
-  std::uint64_t value = 0;
-  device.copy_to_host(&value, slot, 8);
-  return value;
+  return run_with_facts(ptx, 32, [waits](arch::TimingFacts& f) {
+           f.barrier_waits_for_shared_writes = waits;
+         }).value;
 }
 
 TEST(TimedLaunch, BarrierWaitsForTheWarpsSharedStoresWhereTheModelSaysSo) {
@@ -142,6 +158,63 @@ TEST(Nanosleep, SleepsAtMostOneMillisecond) {
   EXPECT_EQ(sleep_ns_to_cycles(1, 1755), 2u);  // a part of a cycle is a cycle
   EXPECT_EQ(sleep_ns_to_cycles(5'000'000, 1000), 1'000'000u);
   EXPECT_EQ(sleep_ns_to_cycles(0xFFFF'FFFF, 1000), 1'000'000u);
+}
+
+// One warp whose lanes all skip the reduction loops' body (`if (tid < s)
+// s[tid] += s[tid + s]` before a __syncthreads), timed by two clock reads;
+// `result_is_cycles`: store the clock delta, else the shared word the body would change.
+std::string skipped_body_kernel(bool result_is_cycles) {
+  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n") +
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .b64 %rd<8>; .reg .b32 %r<8>; .reg .pred %p<2>;\n"
+         "  .shared .align 4 .b32 sh[2];\n"
+         "  mov.u32 %r1, %tid.x;\n  ld.param.u64 %rd1, [out];\n"
+         "  st.shared.u32 [sh], 5;\n  st.shared.u32 [sh+4], 7;\n  bar.sync 0;\n"
+         "  setp.lt.u32 %p1, %r1, 64;\n"
+         "  mov.u64 %rd2, %clock64;\n"
+         "  @%p1 bra DONE;\n"
+         "  ld.shared.u32 %r5, [sh];\n  ld.shared.u32 %r6, [sh+4];\n"
+         "  add.s32 %r5, %r5, %r6;\n  st.shared.u32 [sh], %r5;\n"
+         "DONE:\n  bar.sync 0;\n"
+         "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+         "  ld.shared.u32 %r7, [sh];\n  cvt.u64.u32 %rd5, %r7;\n" +
+         (result_is_cycles ? "  st.global.u64 [%rd1], %rd4;\n" : "  st.global.u64 [%rd1], %rd5;\n") +
+         "  ret;\n}\n";
+}
+
+TEST(TimedLaunch, WarpThatSkipsAnIfConvertedBodyStillIssuesItAndWaitsForIt) {
+  const auto on = [](arch::TimingFacts& f) { f.issue.if_convert_max_instructions = 9; };
+  const auto off = [](arch::TimingFacts& f) { f.issue.if_convert_max_instructions = 0; };
+  const WarpRun converted = run_with_facts(skipped_body_kernel(true), 32, on);
+  const WarpRun branched = run_with_facts(skipped_body_kernel(true), 32, off);
+  // Branching, the warp reaches the bar.sync the cycle after the bra. With
+  // the body predicated off, it issues the two loads (one MIO pass each),
+  // the add once they are back, the store after the add, and arrives at the
+  // barrier when the store is done: 1 + 2 shared latencies + an ALU one later.
+  const auto& l = gpu("h100").timing.latency;
+  EXPECT_EQ(converted.value, branched.value + 1 + 2 * l.shared + l.alu);
+  EXPECT_EQ(converted.stats.issued, branched.stats.issued + 4);
+  // No value changes: the body's store (5 + 7) does not happen.
+  EXPECT_EQ(run_with_facts(skipped_body_kernel(false), 32, on).value, 5u);
+  EXPECT_EQ(run_with_facts(skipped_body_kernel(false), 32, off).value, 5u);
+  // The H100 model's fact (configs/arch/hopper.toml).
+  EXPECT_EQ(gpu("h100").timing.issue.if_convert_max_instructions, 9);
+}
+
+TEST(TimedLaunch, IntegerDivisionIssuesEachMachineInstructionOfItsSequence) {
+  const std::string ptx = kernel(
+      "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n  add.s32 %r2, %r1, 3;\n"
+      "  rem.u32 %r3, %r1, %r2;\n  cvt.u64.u32 %rd2, %r3;\n"
+      "  st.global.u64 [%rd1], %rd2;\n  ret;\n");
+  const WarpRun sequence =
+      run_with_facts(ptx, 1, [](arch::TimingFacts& f) { f.issue.int_division_instructions = 17; });
+  const WarpRun single =
+      run_with_facts(ptx, 1, [](arch::TimingFacts& f) { f.issue.int_division_instructions = 1; });
+  EXPECT_EQ(sequence.stats.issued, single.stats.issued + 16);
+  EXPECT_EQ(sequence.value, 0u);  // 0 % 3
+  EXPECT_EQ(single.value, 0u);
+  EXPECT_EQ(gpu("h100").timing.issue.int_division_instructions, 17);
+  EXPECT_EQ(gpu("gtx480").timing.issue.int_division_instructions, 1);  // not measured there
 }
 
 TEST(TimingParams, ModelsWithoutTimingFactsAreRefusedWithTheReason) {

@@ -193,5 +193,14 @@ TEST_F(WarpAccessTest, OnlyGlobalAccessesHaveSectors) {
   EXPECT_EQ(param.lanes, 32u);
 }
 
+// A shared access whose lanes are all predicated off keeps its space: the
+// memory model passes it through the MIO once (ncu counts its wavefront).
+TEST_F(WarpAccessTest, AccessWithNoLaneKeepsTheSpaceItNames) {
+  const WarpAccess shared = describe(1, 0, [](unsigned lane) { return 4 * lane; });
+  EXPECT_EQ(shared.space, func::MemorySpace::shared);
+  EXPECT_EQ(shared.lanes, 0u);
+  EXPECT_EQ(shared.sector_count, 0u);
+}
+
 }  // namespace
 }  // namespace smsim::timing

@@ -1,0 +1,29 @@
+#pragma once
+// Which forward branches of a kernel ptxas turns into predicated code
+// (if-conversion). The model runs PTX, where a warp whose lanes all take
+// `@p bra L` skips the instructions before L; the machine code has no branch
+// there, so every warp issues those instructions, predicated off where no
+// lane runs them, and waits for them like any other (golden
+// sass/reduction.sass: the reduction loops' `if (tid < s) s[tid] += ...`
+// is @!P1 LDS/LDS/IADD/STS in every warp). The cycle loop issues such a
+// body with no active lane (docs/timing.md, "If-conversion").
+
+#include <cstdint>
+#include <vector>
+
+#include "func/decode/decoded_kernel.h"
+
+namespace smsim::timing {
+
+// Per instruction: for a conditional forward branch whose body ptxas
+// predicates, its target (the end of the body); func::kNoPc otherwise. A body
+// qualifies when it has 1 to `max_instructions` instructions, each
+// arithmetic, a special-register read or a load or store of `.shared` (no
+// control flow, barrier, fence, call, atomic or access to another space),
+// nothing inside it is a branch target or reconvergence point, the branch
+// reconverges at its target, and the target does not exit (a branch over
+// a kernel's last statement becomes a predicated EXIT instead).
+std::vector<std::uint32_t> if_converted_branches(const func::DecodedKernel& kernel,
+                                                 int max_instructions);
+
+}  // namespace smsim::timing
