@@ -187,6 +187,19 @@ class SurfaceForms : public testing::CompiledKernels<SurfacesPtx> {
     return s;
   }
 
+  // A w x h x d float volume texture (zeros).
+  TextureHeader volume_header(std::uint32_t w, std::uint32_t h, std::uint32_t d) {
+    TextureHeader t;
+    t.dimensions = 3;
+    t.base = upload(std::vector<float>(std::size_t{w} * h * d));
+    t.width = w;
+    t.height = h;
+    t.depth = d;
+    t.row_pitch = std::uint64_t{w} * sizeof(float);
+    t.slice_pitch = t.row_pitch * h;
+    return t;
+  }
+
   Family family_{};
   std::vector<std::uint8_t> bytes_;
   std::uint64_t base_ = 0;
@@ -305,18 +318,22 @@ TEST_F(SurfaceForms, SurfaceSizeQueries) {
   const auto l = download<std::uint32_t>(out, 4);
   EXPECT_EQ(l[0], 3u);
   EXPECT_EQ(l[1], 2u);
+  EXPECT_EQ(l[2], 2u);  // the H100 answers a 2D layered surface's layers as its depth
   EXPECT_EQ(l[3], 2u);
+  // An axis the surface lacks answers 0 (H100: suq of a 1D surface 37, 0, 0;
+  // of a 2D one 19, 7, 0).
+  ASSERT_TRUE(
+      run("surface_sizes", {1}, {1}, ParamBytes().add(surface(kFamilies[0])).add(out)).ok());
+  const auto one = download<std::uint32_t>(out, 3);
+  EXPECT_EQ(one, (std::vector<std::uint32_t>{5, 0, 0}));
+  ASSERT_TRUE(
+      run("surface_sizes", {1}, {1}, ParamBytes().add(surface(kFamilies[2])).add(out)).ok());
+  const auto two = download<std::uint32_t>(out, 3);
+  EXPECT_EQ(two, (std::vector<std::uint32_t>{4, 3, 0}));
 }
 
 TEST_F(SurfaceForms, TextureSizeQueries) {
-  TextureHeader h;
-  h.dimensions = 3;
-  h.base = upload(std::vector<float>(7 * 5 * 3));
-  h.width = 7;
-  h.height = 5;
-  h.depth = 3;
-  h.row_pitch = 28;
-  h.slice_pitch = 140;
+  TextureHeader h = volume_header(7, 5, 3);
   h.normalized_coords = true;
   const std::uint64_t volume = device_.create_texture(h);
   const std::uint64_t out = upload(std::vector<std::uint32_t>(5, 77));
@@ -332,8 +349,25 @@ TEST_F(SurfaceForms, TextureSizeQueries) {
   const auto v = download<std::uint32_t>(out, 5);
   EXPECT_EQ(v[0], 7u);
   EXPECT_EQ(v[1], 5u);
+  EXPECT_EQ(v[2], 3u);  // the H100 answers a 2D layered texture's layers as its depth
   EXPECT_EQ(v[3], 3u);
   EXPECT_EQ(v[4], 0u);
+  // As the H100 answers: a 2D texture has depth 0, a 1D array height 1,
+  // linear memory height 0.
+  h.layered = false;
+  h.layers = 0;
+  ASSERT_TRUE(
+      run("texture_sizes", {1}, {1}, ParamBytes().add(device_.create_texture(h)).add(out)).ok());
+  EXPECT_EQ(download<std::uint32_t>(out, 3), (std::vector<std::uint32_t>{7, 5, 0}));
+  h.dimensions = 1;
+  h.height = 1;
+  ASSERT_TRUE(
+      run("texture_sizes", {1}, {1}, ParamBytes().add(device_.create_texture(h)).add(out)).ok());
+  EXPECT_EQ(download<std::uint32_t>(out, 3), (std::vector<std::uint32_t>{7, 1, 0}));
+  h.shape = TextureShape::linear;
+  ASSERT_TRUE(
+      run("texture_sizes", {1}, {1}, ParamBytes().add(device_.create_texture(h)).add(out)).ok());
+  EXPECT_EQ(download<std::uint32_t>(out, 3), (std::vector<std::uint32_t>{7, 0, 0}));
 }
 
 TEST_F(SurfaceForms, TextureSamplerStateQueries) {
@@ -362,6 +396,22 @@ TEST_F(SurfaceForms, TextureSamplerStateQueries) {
       run("texture_sampler_state", {1}, {1}, ParamBytes().add(device_.create_texture(h)).add(out))
           .ok());
   EXPECT_EQ(download<std::uint32_t>(out, 7), (std::vector<std::uint32_t>{0, 3, 3, 3, 0, 0, 0}));
+}
+
+TEST_F(SurfaceForms, TextureLevelSizeQueries) {
+  // As the H100 answers for CUDA arrays (tools/probes/texture_queries_probe.cu,
+  // objects section: array3d_short2 5 x 6 x 7 answered 0,0,0 at level -1,
+  // 5,6,7 at level 0 and 0 beyond): a texture without mipmaps has level 0
+  // only, the size txq answers.
+  const std::uint64_t out = upload(std::vector<std::uint32_t>(30, 77));
+  ASSERT_TRUE(run("texture_level_sizes", {1}, {10},
+                  ParamBytes().add(device_.create_texture(volume_header(5, 6, 7))).add(out))
+                  .ok());
+  std::vector<std::uint32_t> expected(30, 0);
+  expected[3] = 5;
+  expected[4] = 6;
+  expected[5] = 7;
+  EXPECT_EQ(download<std::uint32_t>(out, 30), expected);
 }
 
 TEST_F(SurfaceForms, IstypepOfAHandleIsFalseForEveryType) {
@@ -434,6 +484,7 @@ TEST_F(TensorMapPrefetch, ConstAndParamTensorMapsArePrefetchedWithoutEffect) {
   EXPECT_EQ(download<std::uint32_t>(out, 1)[0], 7u);
 }
 
+// The H100 refuses to load such a module (tools/probes/descriptor_query_probe.cu).
 TEST_F(TensorMapPrefetch, ChannelQueriesAreALoadTimeErrorNamingTheLine) {
   const ModuleKernel& k = kernel("channel_query");
   EXPECT_FALSE(k.kernel.has_value());
@@ -441,6 +492,7 @@ TEST_F(TensorMapPrefetch, ChannelQueriesAreALoadTimeErrorNamingTheLine) {
   EXPECT_NE(k.errors[0].find("txq"), std::string::npos) << k.errors[0];
   EXPECT_NE(k.errors[0].find("channel_order"), std::string::npos) << k.errors[0];
   EXPECT_NE(k.errors[0].find("PTX line 26"), std::string::npos) << k.errors[0];
+  EXPECT_NE(k.errors[0].find("H100 refuses"), std::string::npos) << k.errors[0];
 }
 
 }  // namespace

@@ -123,14 +123,25 @@ void texture_fetch(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
   });
 }
 
+sem::TexObjectSize size_of(const TextureHeader& h) {
+  return sem::queried_size({.dimensions = h.dimensions,
+                            .layered = h.layered,
+                            .linear = h.shape == TextureShape::linear,
+                            .surface = h.surface,
+                            .width = static_cast<std::uint32_t>(h.width),
+                            .height = static_cast<std::uint32_t>(h.height),
+                            .depth = static_cast<std::uint32_t>(h.depth),
+                            .layers = static_cast<std::uint32_t>(h.layers)});
+}
+
 std::uint64_t query(const TextureHeader& h, Modifier what) {
   switch (what) {
     case Modifier::Width:
-      return static_cast<std::uint64_t>(h.width);
+      return size_of(h).width;
     case Modifier::Height:
-      return static_cast<std::uint64_t>(h.height);
+      return size_of(h).height;
     case Modifier::Depth:
-      return static_cast<std::uint64_t>(h.depth);
+      return size_of(h).depth;
     case Modifier::ArraySize:
       return static_cast<std::uint64_t>(h.layers);
     case Modifier::NormalizedCoords:
@@ -169,7 +180,14 @@ void texture_query(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
       failed = true;
       return;
     }
-    out[lane] = query(*h, in.mode);
+    if (in.src_count == 1) {
+      // txq.level: the engine's textures have one level (the runtime
+      // refuses mipmapped arrays).
+      const auto lod = static_cast<std::int32_t>(read(c, in.src[0], lane));
+      out[lane] = sem::txq_level_extent(static_cast<std::uint32_t>(query(*h, in.mode)), lod, 1);
+    } else {
+      out[lane] = query(*h, in.mode);
+    }
   });
   if (failed) return;
   for_each_lane(mask, [&](unsigned lane) { write(c, in.dst[0], lane, out[lane]); });
@@ -195,13 +213,24 @@ ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::
         if (spec.has(m)) in.mode = m;
       }
     }
-    if (in.mode == Modifier::Count || spec.has(Modifier::Level) || in.src_count != 0) {
-      // channel_data_type/channel_order answer "the source language's
-      // enumeration", which CUDA does not define for texture objects, and
-      // txq.level needs mipmapped textures: neither has an H100 measurement.
+    const bool level = spec.has(Modifier::Level);
+    const bool level_size = in.mode == Modifier::Width || in.mode == Modifier::Height ||
+                            in.mode == Modifier::Depth;
+    if (in.mode == Modifier::Count) {
+      // The H100 cannot run them on texture or surface objects: ptxas
+      // lowers them through relocations against .nv.unified.texrefDescSize
+      // / .nv.surfrefDescSize, and a launch from a module holding one fails
+      // (txq: cudaErrorSymbolNotFound, suq: cudaErrorNotSupported;
+      // tools/probes/descriptor_query_probe.cu, measured 2026-11-22).
       why =
-          "txq/suq .channel_data_type, .channel_order and txq.level are not implemented (their "
-          "H100 values are not measured); the size and sampler queries are";
+          "txq/suq .channel_data_type and .channel_order: the H100 refuses to load a module "
+          "holding them (launch fails with cudaErrorSymbolNotFound for txq, "
+          "cudaErrorNotSupported for suq), so they have no result to reproduce";
+      return nullptr;
+    }
+    if (level ? !(spec.opcode == Opcode::Txq && level_size && in.src_count == 1)
+              : in.src_count != 0) {
+      why = "txq.level takes .width, .height or .depth and one level operand";
       return nullptr;
     }
     return spec.opcode == Opcode::Txq ? &texture_query<false> : &texture_query<true>;

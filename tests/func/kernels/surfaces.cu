@@ -128,6 +128,19 @@ extern "C" __global__ void texture_sampler_state(cudaTextureObject_t t, unsigned
   asm volatile("txq.force_unnormalized_coords.b32 %0, [%1];" : "=r"(out[6]) : "l"(t));
 }
 
+// txq.level: thread i asks for level i - 1 (so level -1 too) on each axis.
+extern "C" __global__ void texture_level_sizes(cudaTextureObject_t t, unsigned* out) {
+  const int i = threadIdx.x;
+  const int lod = i - 1;
+  unsigned w, h, d;
+  asm volatile("txq.level.width.b32 %0, [%1], %2;" : "=r"(w) : "l"(t), "r"(lod));
+  asm volatile("txq.level.height.b32 %0, [%1], %2;" : "=r"(h) : "l"(t), "r"(lod));
+  asm volatile("txq.level.depth.b32 %0, [%1], %2;" : "=r"(d) : "l"(t), "r"(lod));
+  out[3 * i] = w;
+  out[3 * i + 1] = h;
+  out[3 * i + 2] = d;
+}
+
 // istypep of a register handle, for each opaque type.
 extern "C" __global__ void handle_types(unsigned long long handle, unsigned* out) {
   unsigned tex, sampler, surf;
