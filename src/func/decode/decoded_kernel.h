@@ -29,6 +29,9 @@ struct DecodedKernel {
   std::vector<CallableFunction> functions;
   std::vector<std::vector<std::uint32_t>> jump_tables;
   bool makes_calls() const { return frame_reg != kNoReg; }
+  // The kernel runs alloca, stacksave or stackrestore: each thread's local
+  // memory gets an alloca stack of cudaLimitStackSize bytes (ops/stack_ops.cpp).
+  bool allocates = false;
   // The operands of matrix instructions (DecodedInstruction::operand_list).
   std::vector<Operand> operand_lists;
   // .reqnctapercluster: the blocks of one cluster (1,1,1 when not given).

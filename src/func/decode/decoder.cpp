@@ -76,6 +76,9 @@ class KernelDecoder {
     kernel.code.reserve(spec_.instructions.size());
     for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
       kernel.code.push_back(decode(spec_.instructions[i]));
+      const isa::Opcode op = spec_.instructions[i].opcode;
+      kernel.allocates = kernel.allocates || op == isa::Opcode::Alloca ||
+                         op == isa::Opcode::Stacksave || op == isa::Opcode::Stackrestore;
     }
     if (opcode_coverage_file() != nullptr) {
       for (const InstructionSpec& s : spec_.instructions) {

@@ -8,6 +8,13 @@
 #include "func/memory/param_layout.h"
 
 namespace smsim::func {
+namespace {
+
+constexpr std::uint64_t align_up(std::uint64_t v, std::uint64_t alignment) {
+  return (v + alignment - 1) / alignment * alignment;
+}
+
+}  // namespace
 
 Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config) {
   return config.cluster.count() > 1 ? config.cluster : kernel.cluster_dims;
@@ -65,12 +72,16 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
   block.shared = ByteWindow(MemorySpace::shared, std::uint64_t{k.static_shared_bytes} +
                                                      launch.config.dynamic_shared_bytes);
   // A kernel making real calls gets the stack after its own frame: room for
-  // every chain of activations cudaLimitStackSize lets through.
-  block.local = LocalMemory(
-      block.thread_count,
+  // every chain of activations cudaLimitStackSize lets through. A kernel
+  // running alloca gets cudaLimitStackSize bytes more above that, 16-byte
+  // aligned, where alloca's stack grows down (ops/stack_ops.cpp).
+  const std::uint64_t frames =
       std::uint64_t{k.local_bytes_per_thread} +
-          (k.makes_calls() ? stack_reservation_bytes(k, launch.options.stack_bytes_per_thread)
-                           : 0));
+      (k.makes_calls() ? stack_reservation_bytes(k, launch.options.stack_bytes_per_thread) : 0);
+  const std::uint64_t stack_top =
+      k.allocates ? align_up(frames, 16) + align_up(launch.options.stack_bytes_per_thread, 16)
+                  : frames;
+  block.local = LocalMemory(block.thread_count, stack_top);
   block.barriers = {};
   block.printf_output.clear();
   const std::uint32_t warps = (block.thread_count + kWarpSize - 1) / kWarpSize;
@@ -89,11 +100,13 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     // warp.cache is kept from the state's previous block: its entries are
     // allocations, valid while the memory's generation is the one they were
     // taken at (GlobalAccessCache), whichever block uses them.
-    if (k.makes_calls()) {
+    if (k.makes_calls() || k.allocates) {
       for (LaneCalls& lane : warp.calls) {
         lane.frames.clear();
         lane.saved.clear();
         lane.stack_used = 0;
+        lane.stack_top = stack_top;
+        lane.stack_pointer = stack_top;
       }
     }
   }

@@ -28,12 +28,17 @@ struct LaneFrame {
   std::uint32_t function = 0;  // module function index
   std::size_t saved_at = 0;    // where its registers start in LaneCalls::saved
   std::uint64_t stack_bytes = 0;  // what it took from cudaLimitStackSize
+  std::uint64_t caller_sp = 0;    // alloca's stack pointer: the return frees the callee's
 };
 
 struct LaneCalls {
   std::vector<LaneFrame> frames;
   std::vector<std::uint64_t> saved;
   std::uint64_t stack_used = 0;  // of cudaLimitStackSize, by the live frames
+  // alloca's stack (ops/stack_ops.cpp): it grows down from stack_top, a
+  // local-memory offset above the kernel's frame and the call frames.
+  std::uint64_t stack_top = 0;
+  std::uint64_t stack_pointer = 0;
 };
 
 // Lanes of a warp parked at a warp-synchronous instruction until every lane
@@ -57,7 +62,7 @@ struct WarpState {
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
   std::vector<WarpSyncWaiter> sync_waiters;  // in arrival order
-  std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls
+  std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls or allocas
   // barrier.cluster.arrive calls per lane; a lane's wait completes once the
   // cluster has completed that many phases.
   std::array<std::uint32_t, kWarpSize> cluster_arrivals{};

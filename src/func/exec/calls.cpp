@@ -13,13 +13,14 @@
 #include "func/ops/memory_access.h"
 
 namespace smsim::func {
-namespace {
 
-std::string where(const ExecContext& c, const DecodedInstruction& in, unsigned lane) {
+std::string lane_location(const ExecContext& c, const DecodedInstruction& in, unsigned lane) {
   return fmt::format("kernel {}, PTX line {}, block ({},{},{}), thread {}", c.launch.kernel.name,
                      in.ptx_line, c.block.ctaid.x, c.block.ctaid.y, c.block.ctaid.z,
                      thread_in_block(c, lane));
 }
+
+namespace {
 
 std::uint64_t& frame_pointer(ExecContext& c, unsigned lane) {
   return c.regs[c.launch.kernel.frame_reg * kWarpSize + lane];
@@ -47,7 +48,7 @@ std::optional<std::uint32_t> callee_of(ExecContext& c, const DecodedInstruction&
     report_error(c, CudaError::invalid_pc,
                  fmt::format("{}: call through {:#x}, which is not the address of a device "
                              "function of this kernel's module",
-                             where(c, in, lane), address));
+                             lane_location(c, in, lane), address));
     return std::nullopt;
   }
   const CallableFunction& f = k.functions[*index];
@@ -55,7 +56,7 @@ std::optional<std::uint32_t> callee_of(ExecContext& c, const DecodedInstruction&
     report_error(c, CudaError::launch_failure,
                  fmt::format("{}: call to {} through a prototype whose parameters ({} bytes, "
                              "{} of them return values) differ from its declaration ({}, {})",
-                             where(c, in, lane), f.name, site.argument_bytes, site.return_bytes,
+                             lane_location(c, in, lane), f.name, site.argument_bytes, site.return_bytes,
                              f.argument_bytes, f.return_bytes));
     return std::nullopt;
   }
@@ -87,7 +88,7 @@ std::optional<std::uint64_t> stack_cost(ExecContext& c, const DecodedInstruction
   report_error(c, CudaError::illegal_address,
                fmt::format("{}: stack overflow calling {}: its frame of {} bytes (size from {}){} "
                            "on top of {} bytes exceeds cudaLimitStackSize {}; call depth {}",
-                           where(c, in, lane), f.name, f.stack_bytes, size_source(f.stack_source),
+                           lane_location(c, in, lane), f.name, f.stack_bytes, size_source(f.stack_source),
                            inlined, calls.stack_used, limit, calls.frames.size() + 1));
   return std::nullopt;
 }
@@ -112,7 +113,7 @@ bool push_frame(ExecContext& c, const DecodedInstruction& in, std::uint32_t func
                              "{} does not fit the thread's {} bytes of local memory, though the "
                              "activations' sizes ({} bytes, from {}) fit cudaLimitStackSize {}; "
                              "call depth {}",
-                             where(c, in, lane), f.name, f.frame_bytes, callee_fp, stack,
+                             lane_location(c, in, lane), f.name, f.frame_bytes, callee_fp, stack,
                              c.warp.calls[lane].stack_used + *cost, size_source(f.stack_source),
                              c.launch.options.stack_bytes_per_thread,
                              c.warp.calls[lane].frames.size() + 1));
@@ -126,7 +127,8 @@ bool push_frame(ExecContext& c, const DecodedInstruction& in, std::uint32_t func
                                    .site = in.target,
                                    .function = function,
                                    .saved_at = calls.saved.size(),
-                                   .stack_bytes = *cost});
+                                   .stack_bytes = *cost,
+                                   .caller_sp = calls.stack_pointer});
   calls.stack_used += *cost;
   for (std::uint32_t r = 0; r < f.reg_count; ++r) {
     calls.saved.push_back(c.regs[(f.reg_base + r) * kWarpSize + lane]);
@@ -165,7 +167,7 @@ void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uin
     LaneCalls& calls = c.warp.calls[lane];
     if (calls.frames.empty()) {
       report_error(c, CudaError::launch_failure,
-                   fmt::format("{}: ret with no call to return from", where(c, in, lane)));
+                   fmt::format("{}: ret with no call to return from", lane_location(c, in, lane)));
       return;
     }
     const LaneFrame frame = calls.frames.back();
@@ -180,6 +182,7 @@ void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uin
     }
     calls.saved.resize(frame.saved_at);
     calls.stack_used -= frame.stack_bytes;
+    calls.stack_pointer = frame.caller_sp;
     calls.frames.pop_back();
     fp = frame.caller_fp;
   }
@@ -205,7 +208,7 @@ void branch_indexed(ExecContext& c, const DecodedInstruction& in, std::uint32_t 
     if (index >= table.size()) {
       report_error(c, CudaError::illegal_instruction,
                    fmt::format("{}: brx.idx index {} outside its list of {} targets",
-                               where(c, in, lane), index, table.size()));
+                               lane_location(c, in, lane), index, table.size()));
       return;
     }
     add(table[index], std::uint32_t{1} << lane);

@@ -5,10 +5,15 @@
 // call point.
 
 #include <cstdint>
+#include <string>
 
 #include "func/exec/exec_context.h"
 
 namespace smsim::func {
+
+// "kernel K, PTX line N, block (x,y,z), thread T": where a lane's stack
+// fault happened, for the messages of calls and of alloca.
+std::string lane_location(const ExecContext& c, const DecodedInstruction& in, unsigned lane);
 
 // `call` by the lanes of `mask`: each lane's callee frame is pushed (the
 // callee's registers saved, arguments copied in, frame pointer moved past the
@@ -18,8 +23,8 @@ namespace smsim::func {
 void call_function(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask);
 
 // `ret` from a function called for real by the lanes of `mask`: return values
-// are copied out, the caller's frame pointer and the callee's registers
-// restored, and the lanes wait at the call point for the rest of the call.
+// are copied out, the caller's frame pointer, alloca stack pointer and the
+// callee's registers restored, and the lanes wait at the call point for the rest of the call.
 void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask);
 
 // brx.idx: each lane of `mask` branches to the entry of the jump table its

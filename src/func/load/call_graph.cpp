@@ -7,9 +7,12 @@ bool is_function_symbol(const ptx::Operand& op) {
   return op.kind == ptx::OperandKind::Symbol && op.symbol.kind == ptx::SymbolKind::Function;
 }
 
-// Direct callees of `f`, and the functions whose address it takes.
-void scan(const ptx::Function& f, std::vector<std::size_t>& callees, std::vector<bool>& taken) {
+// Direct callees of `f`, and the functions whose address it takes; true when
+// `f` runs alloca.
+bool scan(const ptx::Function& f, std::vector<std::size_t>& callees, std::vector<bool>& taken) {
+  bool allocates = false;
   for (const ptx::Instruction& inst : f.instructions) {
+    allocates = allocates || inst.opcode == isa::Opcode::Alloca;
     const auto operands = f.operands(inst);
     bool target_seen = false;
     for (const ptx::Operand& op : operands) {
@@ -24,6 +27,7 @@ void scan(const ptx::Function& f, std::vector<std::size_t>& callees, std::vector
       }
     }
   }
+  return allocates;
 }
 
 }  // namespace
@@ -31,9 +35,12 @@ void scan(const ptx::Function& f, std::vector<std::size_t>& callees, std::vector
 CallGraph analyse_calls(const ptx::Module& module) {
   const std::size_t n = module.functions.size();
   CallGraph graph{.recursive = std::vector<bool>(n, false),
-                  .address_taken = std::vector<bool>(n, false)};
+                  .address_taken = std::vector<bool>(n, false),
+                  .allocates = std::vector<bool>(n, false)};
   std::vector<std::vector<std::size_t>> callees(n);
-  for (std::size_t i = 0; i < n; ++i) scan(module.functions[i], callees[i], graph.address_taken);
+  for (std::size_t i = 0; i < n; ++i) {
+    graph.allocates[i] = scan(module.functions[i], callees[i], graph.address_taken);
+  }
   for (const ptx::Variable& v : module.globals) {
     for (const ptx::InitItem& item : v.init) {
       if (item.kind == ptx::InitKind::Address && item.symbol_is_function && item.symbol < n) {

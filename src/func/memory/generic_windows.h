@@ -33,6 +33,14 @@ constexpr std::uint64_t cluster_shared_address(std::uint64_t offset, std::uint32
   return (offset & kClusterOffsetMask) | (std::uint64_t{rank} + 1) << kClusterRankShift;
 }
 
+// The cluster rank a shared::cluster offset names; an offset without a rank
+// is the block's own (`own_rank`).
+constexpr std::uint32_t cluster_rank_of(std::uint64_t offset, std::uint32_t own_rank) {
+  return offset <= kClusterOffsetMask
+             ? own_rank
+             : static_cast<std::uint32_t>((offset >> kClusterRankShift) - 1);
+}
+
 struct GenericTarget {
   MemorySpace space;      // global, shared or local
   std::uint64_t address;  // in that space: an offset for shared/local

@@ -44,9 +44,7 @@ void map_generic(ExecContext& c, const DecodedInstruction& in, std::uint32_t mas
 // A shared::cluster offset without a rank is the block's own memory (a
 // shared::cta address is a valid shared::cluster address).
 std::uint32_t rank_of(const ExecContext& c, std::uint64_t offset) {
-  return offset <= kClusterOffsetMask
-             ? c.block.cluster_rank
-             : static_cast<std::uint32_t>((offset >> kClusterRankShift) - 1);
+  return cluster_rank_of(offset, c.block.cluster_rank);
 }
 
 void rank_shared(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
@@ -66,6 +64,16 @@ void rank_generic(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
   });
 }
 
+// The .u32 generic forms take the low 32 bits of a generic address. The
+// shared window starts at a multiple of 4 GiB, so those bits are the
+// shared::cluster address, and the H100 answers exactly as the
+// .shared::cluster forms do (mapa.u32 of a truncated generic address gives the
+// truncated mapa.u64 result; tools/probes/results/h100-2026-11-22/spaces.txt).
+bool shared_form(const InstructionSpec& spec, const DecodedInstruction& in) {
+  return in.space == MemorySpace::shared ||
+         (in.space == MemorySpace::generic && isa::type_bits(spec.type()) == 32);
+}
+
 }  // namespace
 
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
@@ -78,14 +86,14 @@ ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::
       why = "getctarank takes a .shared::cluster or a generic address";
       return nullptr;
     }
-    return in.space == MemorySpace::shared ? &rank_shared : &rank_generic;
+    return shared_form(spec, in) ? &rank_shared : &rank_generic;
   }
   if (in.dst_count != 1 || in.src_count != 2) {
     why = fmt::format("{} needs a destination, an address and a rank",
                       isa::opcode_mnemonic(spec.opcode));
     return nullptr;
   }
-  return in.space == MemorySpace::shared ? &map_shared : &map_generic;
+  return shared_form(spec, in) ? &map_shared : &map_generic;
 }
 
 }  // namespace smsim::func

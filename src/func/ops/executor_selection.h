@@ -45,6 +45,7 @@ ExecFn select_tensor_copy(const InstructionSpec& spec, DecodedInstruction& in, s
 ExecFn select_async_store(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mbarrier(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_cluster(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_stack(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_wgmma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_wmma_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);

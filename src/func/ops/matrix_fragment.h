@@ -3,9 +3,12 @@
 // element `e` (in register e / per_register, at bit (e % per_register) *
 // width) holds matrix entry (row, col). The mma layouts are the ones the
 // PTX ISA specifies per shape and type. wmma leaves its fragment layout
-// unspecified; the engine uses the mma.m16n8k16 layouts side by side (the
-// 16-bit A and B fragments, eight registers for 16x16 values, hold that
-// layout twice, and the first copy is the one mma reads).
+// unspecified; the H100's (read lane by lane in the conformance program
+// wmma_forms) is the mma layouts side by side: m16n8k16 for 16-bit and
+// 8-bit m16n16k16 (the f16 A and B fragments, eight registers for 16x16
+// values, hold that layout twice, and the first copy is the one mma reads),
+// m16n8k8 for tf32 m16n16k8, and mma.m8n8k4's for f64 m8n8k4. The register
+// contents do not depend on the memory layout the load read.
 
 #include <cstdint>
 
@@ -28,6 +31,7 @@ enum class Fragment : std::uint8_t {
   c_wmma16,  // C/D of wmma m16n16k16 (two m16n8 halves)
   a_wmma8,   // 8-bit A of wmma m16n16k16 (also of mma m16n8k16 and packed mma.sp m16n8k32)
   b_wmma8,   // 8-bit B of wmma m16n16k16
+  b_wmma_tf32,  // tf32 B of wmma m16n16k8 (two k8n8 halves)
   // Forms of mma.sp (whose packed A fragments are the dense layouts of half
   // the K above):
   b_k32n8,       // 16-bit B of m16n8k32
@@ -57,6 +61,7 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
     case Fragment::b_i8_k64n8:
       return 16;
     case Fragment::b_tf32_k16n8:
+    case Fragment::b_wmma_tf32:
       return 4;
     case Fragment::a_m16k8:
     case Fragment::b_k16n8:
@@ -113,6 +118,8 @@ constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32
       return {g + 8 * (e >> 2), 4 * t + (e & 3)};
     case Fragment::b_wmma8:
       return {4 * t + (e & 3), g + 8 * (e >> 2)};
+    case Fragment::b_wmma_tf32:
+      return {t + 4 * (e & 1), g + 8 * (e >> 1)};
     case Fragment::b_k32n8:
       return {2 * t + (e & 1) + 8 * (e >> 1), g};
     case Fragment::b_tf32_k16n8:

@@ -54,6 +54,11 @@ inline std::byte* resolve(ExecContext& c, MemorySpace space, std::uint64_t addre
       if (fault) fault->space = space;
       break;
     case MemorySpace::shared: {
+      // Shared addresses are 32 bits wide: a 32-bit base register plus an
+      // offset wraps, as on the hardware (nvcc's unrolled copy loops address
+      // an array from a register below it, which is negative for an array
+      // at offset 0).
+      address &= 0xFFFF'FFFF;
       ByteWindow& window = cluster_shared_window(c, address);
       fault = window.check(address, size, alignment, access);
       p = window.at(address);

@@ -29,6 +29,9 @@ struct MmaForm {
   std::uint16_t m, n, k;
   E a, b, c, d;
   F fa, fb, fc;  // fc lays out both C and D
+  // The K products are summed in steps of this many, each step's rounded
+  // result the next one's accumulator (0: all K in one step).
+  std::uint16_t k_step = 0;
 };
 
 constexpr MmaForm kForms[] = {
@@ -60,7 +63,18 @@ constexpr MmaForm kForms[] = {
      F::c_wmma16},
     {Opcode::WmmaMma, 16, 16, 16, E::u8, E::u8, E::s32, E::s32, F::a_wmma8, F::b_wmma8,
      F::c_wmma16},
+    // The H100 runs tf32 m16n16k8 as two k4 steps: only chaining two 4-term
+    // dot products reproduces all 256 entries of its random products (one
+    // 8-term sum gives 205; conformance program wmma_forms).
+    {Opcode::WmmaMma, 16, 16, 8, E::tf32, E::tf32, E::f32, E::f32, F::a_tf32_m16k8,
+     F::b_wmma_tf32, F::c_wmma16, 4},
+    {Opcode::WmmaMma, 8, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_f64_m8k4, F::b_f64_k4n8,
+     F::c_f64_m8n8},
 };
+
+constexpr bool integer_form(const MmaForm& f) {
+  return f.a == E::s8 || f.a == E::u8;
+}
 
 constexpr unsigned kMaxDim = 16;
 
@@ -70,7 +84,9 @@ constexpr unsigned registers_of(F f, E t) {
   return (distinct_elements(f) + per_register(t) - 1) / per_register(t);
 }
 
-template <std::size_t Index>
+// Saturate: .satfinite on an integer form clamps the exact sum to the s32
+// range instead of wrapping.
+template <std::size_t Index, bool Saturate>
 void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   constexpr MmaForm f = kForms[Index];
   const Operand* d_regs = c.launch.kernel.operand_lists.data() + in.operand_list;
@@ -94,12 +110,13 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
         std::array<std::uint64_t, kMaxDim> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) x[k] = a[i][k], y[k] = b[k][j];
         d[i][j] = isa::sem::tensor_dot_f64({x.data(), f.k}, {y.data(), f.k}, acc[i][j]);
-      } else if constexpr (f.a == E::s8 || f.a == E::u8) {
+      } else if constexpr (integer_form(f)) {
         std::array<std::int32_t, kMaxDim> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k)
           x[k] = integer_element(f.a, a[i][k]), y[k] = integer_element(f.b, b[k][j]);
-        d[i][j] = isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k},
-                                           static_cast<std::uint32_t>(acc[i][j]));
+        const auto cc = static_cast<std::uint32_t>(acc[i][j]);
+        d[i][j] = Saturate ? isa::sem::tensor_dot_int_saturating({x.data(), f.k}, {y.data(), f.k}, cc)
+                           : isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k}, cc);
       } else {
         std::array<std::uint32_t, kMaxDim> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) {
@@ -107,21 +124,33 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
           y[k] = static_cast<std::uint32_t>(b[k][j]);
         }
         const isa::sem::TensorInput in = tensor_input(f.a);
-        const std::span<const std::uint32_t> xs(x.data(), f.k), ys(y.data(), f.k);
         const auto c_bits = static_cast<std::uint32_t>(acc[i][j]);
-        d[i][j] = f.d == E::f16 ? isa::sem::tensor_dot_to_f16(in, in, xs, ys, c_bits, f.c == E::f16)
-                                : isa::sem::tensor_dot_f32(in, in, xs, ys, c_bits, f.c == E::f16);
+        if constexpr (f.k_step != 0) {
+          static_assert(f.d == E::f32 && f.c == E::f32, "stepped sums are f32 only");
+          std::uint32_t sum = c_bits;
+          for (unsigned k = 0; k < f.k; k += f.k_step) {
+            sum = isa::sem::tensor_dot_f32(in, in, {x.data() + k, f.k_step},
+                                           {y.data() + k, f.k_step}, sum, false);
+          }
+          d[i][j] = sum;
+        } else {
+          const std::span<const std::uint32_t> xs(x.data(), f.k), ys(y.data(), f.k);
+          d[i][j] = f.d == E::f16
+                        ? isa::sem::tensor_dot_to_f16(in, in, xs, ys, c_bits, f.c == E::f16)
+                        : isa::sem::tensor_dot_f32(in, in, xs, ys, c_bits, f.c == E::f16);
+        }
       }
     }
   }
   scatter_fragment(c, d_regs, in.dst_count, f.fc, f.d, d, mask);
 }
 
-template <std::size_t... I>
+template <bool Saturate, std::size_t... I>
 constexpr std::array<ExecFn, sizeof...(I)> runners(std::index_sequence<I...>) {
-  return {&run_mma<I>...};
+  return {&run_mma<I, Saturate>...};
 }
-constexpr auto kRunners = runners(std::make_index_sequence<std::size(kForms)>{});
+constexpr auto kRunners = runners<false>(std::make_index_sequence<std::size(kForms)>{});
+constexpr auto kSaturatingRunners = runners<true>(std::make_index_sequence<std::size(kForms)>{});
 
 }  // namespace
 
@@ -138,20 +167,23 @@ ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::stri
     d = matrix_element(spec.types[0]);
     cc = matrix_element(spec.types[1]);
   }
-  const bool refused_modifier = spec.has(isa::Modifier::Satfinite) || spec.has(isa::Modifier::Sp);
-  for (std::size_t i = 0; i < std::size(kForms) && !refused_modifier; ++i) {
+  // .satfinite is implemented for the integer wmma forms (the dense
+  // mma.sync integer forms are not implemented at all).
+  const bool saturate = spec.has(isa::Modifier::Satfinite);
+  for (std::size_t i = 0; i < std::size(kForms) && !spec.has(isa::Modifier::Sp); ++i) {
     const MmaForm& f = kForms[i];
     if (f.opcode != spec.opcode || f.m != spec.shape[0] || f.n != spec.shape[1] ||
         f.k != spec.shape[2] || f.a != a || f.b != b || f.c != cc || f.d != d) {
       continue;
     }
+    if (saturate && !integer_form(f)) break;
     const unsigned a_regs = registers_of(f.fa, f.a), b_regs = registers_of(f.fb, f.b);
     const unsigned c_regs = registers_of(f.fc, f.c), d_regs = registers_of(f.fc, f.d);
     const bool counts_ok =
         in.dst_count == d_regs && (in.src_count == a_regs + b_regs + c_regs ||
                                    in.src_count == 2 * (a_regs + b_regs) + c_regs);
     if (!counts_ok) break;
-    return kRunners[i];
+    return saturate ? kSaturatingRunners[i] : kRunners[i];
   }
   why = fmt::format("{} .m{}n{}k{} with these types and operands is not implemented",
                     isa::opcode_mnemonic(spec.opcode), spec.shape[0], spec.shape[1], spec.shape[2]);

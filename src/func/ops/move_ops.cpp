@@ -70,6 +70,20 @@ void isspacep(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) 
   });
 }
 
+// isspacep.shared (::cta): only the executing block's own shared memory. A
+// generic address that mapa pointed at another block of the cluster is
+// shared::cluster but not shared::cta, as on the H100
+// (tools/probes/results/h100-2026-11-22/spaces.txt).
+void isspacep_shared_cta(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t a = read(c, in.src[0], lane);
+    const bool own = in_shared_window(a) &&
+                     cluster_rank_of(from_generic(MemorySpace::shared, a), c.block.cluster_rank) ==
+                         c.block.cluster_rank;
+    write(c, in.dst[0], lane, own ? 1 : 0);
+  });
+}
+
 }  // namespace
 
 ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
@@ -86,7 +100,9 @@ ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::str
       }
       return &cvta;
     case Opcode::Isspacep:
-      return &isspacep;
+      return in.space == MemorySpace::shared && !spec.has(isa::Modifier::SharedCluster)
+                 ? &isspacep_shared_cta
+                 : &isspacep;
     default:
       break;
   }
