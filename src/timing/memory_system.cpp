@@ -89,12 +89,24 @@ MemorySystem::MemorySystem(const TimingParams& params)
   }
 }
 
-bool MemorySystem::lsu_busy(std::uint32_t sm, std::uint64_t now) const {
-  return sms_[sm].lsu_free > static_cast<double>(now) + 1.0;
+namespace {
+
+// A queue free at `free` is backed up at cycle t while free > t + 1.
+std::uint64_t queue_accepts_at(double free, std::uint64_t now) {
+  if (free <= static_cast<double>(now) + 1.0) return now;
+  auto t = static_cast<std::uint64_t>(std::ceil(free - 1.0));
+  while (free > static_cast<double>(t) + 1.0) ++t;  // guards the rounding of free - 1
+  return t;
 }
 
-bool MemorySystem::mio_busy(std::uint32_t sm, std::uint64_t now) const {
-  return sms_[sm].mio_free > static_cast<double>(now) + 1.0;
+}  // namespace
+
+std::uint64_t MemorySystem::lsu_accepts_at(std::uint32_t sm, std::uint64_t now) const {
+  return queue_accepts_at(sms_[sm].lsu_free, now);
+}
+
+std::uint64_t MemorySystem::mio_accepts_at(std::uint32_t sm, std::uint64_t now) const {
+  return queue_accepts_at(sms_[sm].mio_free, now);
 }
 
 double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write, bool partial) {

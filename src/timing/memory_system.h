@@ -44,10 +44,12 @@ class MemorySystem {
   // accesses were issued (by cycle, then SM, then issue order).
   MemoryResult beyond_lsu(std::uint32_t sm, double start, const OpTiming& op, const WarpAccess& a);
 
-  // Whether the SM's LSU or MIO queue is backed up past `now` (the
-  // lg_throttle / mio_throttle stalls): a new request would wait.
-  bool lsu_busy(std::uint32_t sm, std::uint64_t now) const;
-  bool mio_busy(std::uint32_t sm, std::uint64_t now) const;
+  // The first cycle from `now` at which the SM's LSU or MIO queue is not
+  // backed up (before it, a new request would wait: the lg_throttle /
+  // mio_throttle stalls). Only the SM's own issues move it later, so a
+  // warp held by the queue need not be looked at again before then.
+  std::uint64_t lsu_accepts_at(std::uint32_t sm, std::uint64_t now) const;
+  std::uint64_t mio_accepts_at(std::uint32_t sm, std::uint64_t now) const;
 
   void add_stats(TimingStats& stats) const;
 

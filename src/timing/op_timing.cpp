@@ -175,6 +175,7 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
                       t.mem == MemOp::other || !plain;
     t.hoistable = plain && !fence;
     t.ends_window = !plain || fence;
+    t.stops_others = stops_other_schedulers(t, p);
   }
   const std::vector<std::uint32_t> converted =
       if_converted_branches(kernel, p.facts.issue.if_convert_max_instructions);

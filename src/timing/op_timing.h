@@ -27,6 +27,7 @@ struct OpTiming {
   Stall dependency = Stall::wait;  // what a consumer of the result waits on
   MemOp mem = MemOp::none;
   bool barrier = false;
+  bool stops_others = false;  // stops the SM's other schedulers (issue_rules.h)
   bool l2_only = false;  // ld .cg/.cv: bypasses L1
   // May go ahead of a stalled older instruction of its basic block (see
   // docs/timing.md: the stand-in for ptxas's instruction scheduling): no

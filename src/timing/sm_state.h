@@ -36,6 +36,7 @@ struct WarpSlot {
   bool no_lanes = false;
   bool shared_access = false;
   Stall sources_why = Stall::wait;
+  std::uint8_t partition = 0;  // its sub-partition (warp slot % schedulers)
   std::uint32_t block_slot = 0;
   std::uint32_t warp = 0;  // index in its block
   // The cycle before which the scheduler need not look at it again: its

@@ -92,6 +92,9 @@ class GridRun {
       sm.blocks.resize(blocks_per_sm_);
       sm.warps.resize(std::size_t{blocks_per_sm_} * warps_per_block_);
       sm.partitions.resize(p.schedulers);
+      for (std::size_t i = 0; i < sm.warps.size(); ++i) {
+        sm.warps[i].partition = static_cast<std::uint8_t>(i % sm.partitions.size());
+      }
     }
   }
 
@@ -288,6 +291,11 @@ std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
     return w.sleep_until;
   }
   if (w.next_op == nullptr) return now_;  // runs off the end: exits
+  if (w.sources_at > now_) {
+    // What resources_at() answers while a source is not ready.
+    set_stall(sm, w, w.sources_why);
+    return w.sources_at;
+  }
   Stall why = Stall::wait;
   const std::uint64_t at =
       resources_at(sm_index, w, *w.next_op, w.shared_access, w.sources_at, w.sources_why, &why);
@@ -308,7 +316,7 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
   if (op.pipe != Pipe::none) {
     double& free = sp.pipe_free[static_cast<std::size_t>(op.pipe)];
     free = std::max(free, static_cast<double>(now_)) + op.interval;
-    if (stops_other_schedulers(op, p_)) {
+    if (op.stops_others) {
       sm.others_stopped_until = pipe_accepts_at(free, 1);
       sm.stopping_partition = static_cast<std::uint32_t>(&sp - sm.partitions.data());
     }
@@ -441,7 +449,7 @@ std::uint64_t GridRun::resources_at(std::uint32_t sm_index, const WarpSlot& w, c
   }
   const SmState& sm = sms_[sm_index];
   if (at == now_ && op.pipe != Pipe::none) {
-    const std::size_t partition = (w.block_slot * warps_per_block_ + w.warp) % sm.partitions.size();
+    const std::size_t partition = w.partition;
     const std::uint64_t free =
         pipe_accepts_at(sm.partitions[partition].pipe_free[static_cast<std::size_t>(op.pipe)],
                         p_.facts.issue.issue_cycles);
@@ -452,7 +460,7 @@ std::uint64_t GridRun::resources_at(std::uint32_t sm_index, const WarpSlot& w, c
     // An instruction that stops the other schedulers waits for a cycle in
     // which none of them has issued.
     for (std::size_t other = 0;
-         at == now_ && stops_other_schedulers(op, p_) && other < sm.partitions.size(); ++other) {
+         at == now_ && op.stops_others && other < sm.partitions.size(); ++other) {
       if (other != partition && sm.partitions[other].last_issued_at == now_) {
         at = now_ + 1;
         reason = Stall::math_pipe_throttle;
@@ -460,8 +468,12 @@ std::uint64_t GridRun::resources_at(std::uint32_t sm_index, const WarpSlot& w, c
     }
   }
   if (at == now_ && op.mem != MemOp::none) {
-    if (shared ? memory_.mio_busy(sm_index, now_) : memory_.lsu_busy(sm_index, now_)) {
-      at = now_ + 1;
+    const std::uint64_t free =
+        shared ? memory_.mio_accepts_at(sm_index, now_) : memory_.lsu_accepts_at(sm_index, now_);
+    if (free > now_) {
+      // Its stall holds until the queue drains: only this SM's issues move
+      // the queue, and only later, so it need not be looked at before then.
+      at = free;
       reason = shared ? Stall::mio_throttle : Stall::lg_throttle;
     }
   }

@@ -55,5 +55,31 @@ TEST(MemorySystem, PartialSectorWritesOccupyTheL2Longer) {
             static_cast<std::uint64_t>(std::ceil(256 / f.l2_partial_writes_per_cycle)));
 }
 
+// The LSU takes one cycle per 128-byte line: after a warp-load of 8 lines
+// issued at cycle 0 it is free at 8, and a request waits while the queue is
+// free later than the next cycle: held at cycle 6, accepted from 7 (the
+// scheduler wakes an lg_throttle warp then instead of every cycle).
+TEST(MemorySystem, LsuAcceptsOnceItsQueueDrains) {
+  const auto p = timing_params(test_models::gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  MemorySystem m(*p.params);
+  EXPECT_EQ(m.lsu_accepts_at(0, 0), 0u);
+  OpTiming load;
+  load.mem = MemOp::load;
+  WarpAccess a;
+  a.space = func::MemorySpace::global;
+  a.lanes = 32;
+  for (std::uint64_t i = 0; i < 8; ++i) a.sectors[a.sector_count++] = 0x10000 + i * 128;
+  a.lines = 8;
+  double start = 0.0;
+  EXPECT_FALSE(m.issue(0, 0, load, a, &start).has_value());
+  EXPECT_EQ(m.lsu_accepts_at(0, 0), 7u);
+  EXPECT_EQ(m.lsu_accepts_at(0, 6), 7u);
+  EXPECT_EQ(m.lsu_accepts_at(0, 7), 7u);
+  EXPECT_EQ(m.lsu_accepts_at(0, 9), 9u);
+  EXPECT_EQ(m.lsu_accepts_at(1, 0), 0u);  // another SM's LSU
+  EXPECT_EQ(m.mio_accepts_at(0, 0), 0u);  // the shared-memory queue is apart
+}
+
 }  // namespace
 }  // namespace smsim::timing
