@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "engine_harness.h"
+#include "func/device.h"
 #include "kernel_builder.h"
+#include "ptx/frontend.h"
 
 namespace smsim::func {
 namespace {
@@ -90,6 +92,58 @@ TEST_F(OpcodeCoverageTest, ALaterLaunchAppendsOnlyNewForms) {
   const std::vector<std::string> lines = read_lines(path_);
   ASSERT_EQ(lines.size(), first + 1);
   EXPECT_EQ(lines.back(), "add\tu32\tsat");
+}
+
+// Regression: a call's .param accesses run as local-memory accesses (the
+// loader inlines the call), and the report named them st.local/ld.local, so
+// st.param and ld.param::func forms never counted as executed.
+TEST_F(OpcodeCoverageTest, ParamAccessesOfCallsKeepTheirParamForms) {
+  const char* text = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+.func (.param .b32 r) twice(.param .b32 a)
+{
+  .reg .b32 %r<3>;
+  ld.param::func.b32 %r1, [a];
+  add.u32 %r2, %r1, %r1;
+  st.param.b32 [r], %r2;
+  ret;
+}
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, 21;
+  {
+    .param .b32 a;
+    .param .b32 r;
+    st.param.b32 [a], %r1;
+    call.uni (r), twice, (a);
+    ld.param.b32 %r2, [r];
+  }
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+  ptx::Diagnostics diags("calls", text);
+  const ptx::Module module = ptx::parse_and_check(text, diags);
+  ASSERT_FALSE(diags.has_errors()) << diags.format();
+  Device device(LaunchOptions{}, std::uint64_t{1} << 30);
+  LoadedModule loaded = device.load(module);
+  const ModuleKernel* k = loaded.find_kernel("k");
+  ASSERT_TRUE(k != nullptr && k->kernel);
+  const std::uint64_t out = device.allocate(4);
+  ASSERT_TRUE(device.launch(*k, {.block = {1}}, ParamBytes().add(out).span()).ok());
+  std::uint32_t got = 0;
+  device.copy_to_host(&got, out, 4);
+  EXPECT_EQ(got, 42u);
+  const std::vector<std::string> lines = read_lines(path_);
+  for (const char* form : {"st\tb32\tparam", "ld\tb32\tparam::func", "ld\tb32\tparam"}) {
+    EXPECT_NE(std::find(lines.begin(), lines.end(), form), lines.end()) << form;
+  }
+  for (const std::string& line : lines) EXPECT_EQ(line.find("local"), std::string::npos) << line;
 }
 
 TEST(OpcodeCoverage, UnsetKeepsNoFormsAndWritesNothing) {

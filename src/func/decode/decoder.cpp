@@ -15,6 +15,8 @@ namespace {
 
 using isa::Modifier;
 
+constexpr unsigned kRowBits = 64;  // one row of the warp register file
+
 struct ModifierFlag {
   Modifier modifier;
   InstructionFlag flag;
@@ -82,8 +84,9 @@ class KernelDecoder {
     }
     if (opcode_coverage_file() != nullptr) {
       for (const InstructionSpec& s : spec_.instructions) {
-        kernel.forms.push_back(isa::format_form(isa::make_form(
-            s.opcode, std::span(s.types.data(), s.type_count), s.modifiers)));
+        kernel.forms.push_back(isa::format_form(
+            isa::make_form(s.opcode, std::span(s.types.data(), s.type_count),
+                           s.call_frame ? s.ptx_modifiers : s.modifiers)));
       }
     }
     set_reconvergence(kernel);
@@ -167,13 +170,22 @@ class KernelDecoder {
     }
     if (s.has(Modifier::V2)) in.vector = 2;
     if (s.has(Modifier::V4)) in.vector = 4;
-    // Register slots hold 64 bits: wider values and eight-element vectors
-    // would be truncated, so they are refused rather than run wrongly.
-    constexpr unsigned kSlotBits = 64;
-    if (s.has(Modifier::V8)) fail(s, ".v8 vectors are not supported yet");
+    // What the H100 does with .v8 is unexplained: in the memory form sweep,
+    // ld.global.v8.b8 then st.v8.b8 leaves every byte but the first
+    // unwritten, ld.v8.b8 crashes the driver's JIT and st.v8.b16 crashes
+    // ptxas 13.0 (tests/func/forms/sm_90_memory.*). Refused, not guessed.
+    if (s.has(Modifier::V8)) {
+      fail(s, ".v8 vectors are not supported: the H100's results for them are unexplained");
+      return in;
+    }
+    // Register rows hold 64 bits; a .b128 register is two rows
+    // (func/load/register_rows.h), which only the instructions that move
+    // 128-bit values whole know to address.
+    const bool wide_ok = takes_wide_registers(s.opcode);
     for (std::size_t t = 0; t < s.type_count; ++t) {
-      if (isa::type_bits(s.types[t]) > kSlotBits) {
-        fail(s, fmt::format(".{} values are not supported yet", isa::type_name(s.types[t])));
+      if (isa::type_bits(s.types[t]) > kRowBits && !wide_ok) {
+        fail(s, fmt::format(".{} values are not supported on this instruction",
+                            isa::type_name(s.types[t])));
       }
     }
     if (s.guard_reg != kNoReg && register_ok(s, s.guard_reg)) {
@@ -208,24 +220,39 @@ class KernelDecoder {
         in.addr_offset = o.imm;
         continue;
       }
+      // A .b128 register enters as its two rows, low half first.
+      const bool wide =
+          o.kind == SpecOperand::Kind::reg && o.reg != kNoReg && o.reg_bits > kRowBits;
+      if (wide && !wide_ok) {
+        fail(s, "a .b128 register is only an operand of mov, ld, ldu, st and atom");
+        continue;
+      }
       if (listed) {
         operand_lists_.push_back(operand(s, o));
         ++(k < s.dst_count ? in.dst_count : in.src_count);
         continue;
       }
-      if (k < s.dst_count) {
-        if (in.dst_count == kMaxDst) {
-          fail(s, "too many destination operands");
+      Operand row = operand(s, o);
+      if (wide) row.bits = kRowBits;
+      for (unsigned half = 0; half < (wide ? 2u : 1u); ++half) {
+        if (half == 1) {
+          register_ok(s, o.reg + 1);
+          ++row.reg;
+        }
+        if (k < s.dst_count) {
+          if (in.dst_count == kMaxDst) {
+            fail(s, "too many destination operands");
+            break;
+          }
+          in.dst[in.dst_count++] = row;
           continue;
         }
-        in.dst[in.dst_count++] = operand(s, o);
-        continue;
+        if (in.src_count == kMaxSrc) {
+          fail(s, "too many source operands");
+          break;
+        }
+        in.src[in.src_count++] = row;
       }
-      if (in.src_count == kMaxSrc) {
-        fail(s, "too many source operands");
-        continue;
-      }
-      in.src[in.src_count++] = operand(s, o);
     }
     const OpcodeExecution& how = opcode_execution(s.opcode);
     in.control = how.control;
@@ -382,6 +409,12 @@ class KernelDecoder {
         kernel.code[i].reconverge = ipdom[i];
       }
     }
+  }
+
+  // The instructions whose executors take a .b128 register as two rows.
+  static bool takes_wide_registers(isa::Opcode op) {
+    return op == isa::Opcode::Mov || op == isa::Opcode::Ld || op == isa::Opcode::Ldu ||
+           op == isa::Opcode::St || op == isa::Opcode::Atom;
   }
 
   // Matrix instructions and tensor copies (up to five coordinates, three

@@ -77,6 +77,7 @@ constexpr Entry kEntries[] = {
     {Opcode::St, {.select = &select_memory}},
     {Opcode::Atom, {.select = &select_atomic}},
     {Opcode::Red, {.select = &select_atomic}},
+    {Opcode::Createpolicy, {.select = &select_cache_policy}},
     {Opcode::Vote, {.control = Control::warp_sync, .select = &select_warp}},
     {Opcode::Shfl, {.control = Control::warp_sync, .select = &select_warp}},
     {Opcode::Activemask, {.select = &select_warp}},

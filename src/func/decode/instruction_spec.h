@@ -124,6 +124,9 @@ struct InstructionSpec {
   // A call's argument or return value that the loader placed in local memory
   // (calls are inlined; on the GPU these values stay in registers).
   bool call_frame = false;
+  // With call_frame: the modifiers the PTX wrote (.param, .param::func ...),
+  // which the opcode coverage report names the form by.
+  isa::ModifierMask ptx_modifiers;
   // `ret` of a function called for real (elsewhere `ret` ends the thread).
   bool function_return = false;
   // An f32 mad/fma run by an FMAD that truncates the product (SM 1.x;

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
 
 #include "func/decode/function_address.h"
+#include "func/load/register_rows.h"
 #include "func/memory/param_layout.h"
 #include "isa/operand_slot.h"
 
@@ -91,7 +93,7 @@ class KernelLowering {
     place_module_shared();
     place_locals(frame);
     finish_shared(frame);
-    register_count_ = static_cast<std::uint32_t>(kernel_.registers.size());
+    register_count_ = rows_of(kernel_).count;
     lower_body(frame);
     const std::uint64_t kernel_frame = align_up(local_bytes_, kFrameAlignment);
     finish_call_sites(kernel_frame);
@@ -114,6 +116,17 @@ class KernelLowering {
   }
 
  private:
+  // The rows of the warp register file a function's registers take
+  // (register_rows.h), computed once per function.
+  const RegisterRows& rows_of(const ptx::Function& f) {
+    auto [it, added] = rows_.try_emplace(&f);
+    if (added) it->second = register_rows(f);
+    return it->second;
+  }
+  std::uint32_t row(const Frame& frame, ptx::RegId r) {
+    return frame.reg_base + rows_of(*frame.function).row[r];
+  }
+
   void error(const Frame& frame, const ptx::SourceLoc& loc, std::string message) {
     out_.errors.push_back(
         fmt::format("kernel {}, PTX line {}: {}{}", kernel_.name, loc.line,
@@ -309,7 +322,7 @@ class KernelLowering {
           return;
         }
         SpecOperand o = SpecOperand::make_reg(
-            frame.reg_base + op.reg,
+            row(frame, op.reg),
             static_cast<std::uint8_t>(isa::type_bits(f.register_type(op.reg))));
         o.negated = op.negated;
         o.video_select = select;
@@ -323,7 +336,10 @@ class KernelLowering {
         s.operands.push_back(SpecOperand::make_imm(op.bits));
         return;
       case OperandKind::FloatImmediate:
-        s.operands.push_back(SpecOperand::make_imm(float_literal(op, slot_type(s, type))));
+        // createpolicy's fraction is an .f32 operand the signature leaves untyped.
+        s.operands.push_back(SpecOperand::make_imm(
+            float_literal(op, s.opcode == isa::Opcode::Createpolicy ? std::optional(isa::Type::F32)
+                                                                    : slot_type(s, type))));
         return;
       case OperandKind::SpecialRegister:
         s.operands.push_back(SpecOperand::make_special(op.sreg));
@@ -350,7 +366,7 @@ class KernelLowering {
             return;
           }
         }
-        const std::uint32_t base = op.reg == ptx::kNone ? kNoReg : frame.reg_base + op.reg;
+        const std::uint32_t base = op.reg == ptx::kNone ? kNoReg : row(frame, op.reg);
         s.operands.push_back(SpecOperand::make_address(base, offset));
         return;
       }
@@ -395,11 +411,11 @@ class KernelLowering {
             "are supported (texture and surface references and separate samplers are not)");
       return;
     }
-    l.spec.operands.push_back(SpecOperand::make_address(frame.reg_base + children[0].reg, 0));
+    l.spec.operands.push_back(SpecOperand::make_address(row(frame, children[0].reg), 0));
     append(frame, l, children[1], isa::TypeRef::Slot1);
   }
 
-  static InstructionSpec header(const Frame& frame, const ptx::Instruction& inst) {
+  InstructionSpec header(const Frame& frame, const ptx::Instruction& inst) {
     InstructionSpec s;
     s.opcode = inst.opcode;
     s.ptx_line = inst.loc.line;
@@ -410,7 +426,7 @@ class KernelLowering {
       }
     }
     s.shape = {inst.shape.m, inst.shape.n, inst.shape.k};
-    s.guard_reg = inst.guard == ptx::kNone ? kNoReg : frame.reg_base + inst.guard;
+    s.guard_reg = inst.guard == ptx::kNone ? kNoReg : row(frame, inst.guard);
     s.guard_negated = inst.guard_negated;
     return s;
   }
@@ -418,6 +434,7 @@ class KernelLowering {
   // ld.param/st.param on a call argument or a device function's parameter:
   // those variables live in local memory.
   static void move_param_access_to_local(InstructionSpec& s) {
+    s.ptx_modifiers = s.modifiers;
     isa::ModifierMask rebuilt;
     for (std::size_t m = 0; m < isa::kModifierCount; ++m) {
       const auto modifier = static_cast<isa::Modifier>(m);
@@ -523,7 +540,7 @@ class KernelLowering {
     }
     if (ret_places.size() != returns.size() || arg_places.size() != arguments.size()) return;
     if (target != nullptr && target->kind == OperandKind::Register) {
-      SpecOperand pointer = SpecOperand::make_reg(frame.reg_base + target->reg, 64);
+      SpecOperand pointer = SpecOperand::make_reg(row(frame, target->reg), 64);
       lower_real_call(frame, inst, pointer, std::nullopt, returns, arguments, ret_places,
                       arg_places);
       return;
@@ -578,7 +595,7 @@ class KernelLowering {
                 .inlined = true,
                 .relative = frame.relative,
                 .depth = frame.depth + 1};
-    register_count_ += static_cast<std::uint32_t>(callee.registers.size());
+    register_count_ += rows_of(callee).count;
     place_locals(inner);
     call_stack_.push_back(&callee);
     lower_body(inner);
@@ -731,7 +748,7 @@ class KernelLowering {
     Frame frame{.function = &f,
                 .reg_base = register_count_,
                 .relative = true};
-    register_count_ += static_cast<std::uint32_t>(f.registers.size());
+    register_count_ += rows_of(f).count;
     local_bytes_ = 0;
     const std::vector<const ptx::Variable*> vars = abi_variables(f);
     const std::vector<std::uint64_t> offsets = abi_offsets(vars);
@@ -801,6 +818,7 @@ class KernelLowering {
   std::uint64_t shared_bytes_ = 0;
   std::uint64_t local_bytes_ = 0;
   std::uint32_t register_count_ = 0;
+  std::map<const ptx::Function*, RegisterRows> rows_;
   std::vector<const ptx::Function*> call_stack_;
   // Where the functions inlined into the body being lowered start on
   // call_stack_ (after the function called for real whose body it is).

@@ -86,6 +86,7 @@ ExecFn select_atomic(const InstructionSpec& spec, DecodedInstruction& in, std::s
   }
   const Type type = spec.type();
   const bool vector = spec.has(Modifier::V2) || spec.has(Modifier::V4) || spec.has(Modifier::V8);
+  if (type == Type::B128) return select_b128_atomic(spec, in, why);
   const bool returns = spec.opcode == isa::Opcode::Atom;
   if (vector && type == Type::F32 && in.mode == Modifier::Add && in.src_count == in.vector &&
       in.dst_count == (returns ? in.vector : 0)) {

@@ -29,6 +29,11 @@ ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::
 ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_atomic(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+ExecFn select_cache_policy(const InstructionSpec& spec, DecodedInstruction& in,
+                           std::string& why);
+// atom.cas/.exch.b128 (atomic_b128_ops.cpp).
+ExecFn select_b128_atomic(const InstructionSpec& spec, DecodedInstruction& in,
+                          std::string& why);
 ExecFn select_warp(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_video(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 // The approximate SFU forms with measured, bit-exact models (sfu_ops.cpp);

@@ -1,5 +1,5 @@
-// Loads and stores in every state space (ld, ldu, ld.global.nc, st), scalar
-// and .v2/.v4, with sub-register widths extended as the type says. Cache and
+// Loads and stores in every state space (ld, ldu, ld.global.nc, st), scalar,
+// .v2/.v4 and .b128, with sub-register widths extended as the type says. Cache and
 // eviction modifiers do not change values; they are left to the timing model.
 
 #include <fmt/format.h>
@@ -66,8 +66,14 @@ void store_checked(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
   });
 }
 
-ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction&, std::string& why) {
-  const unsigned bits = isa::type_bits(spec.type());
+ExecFn select_memory(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
+  if (spec.type() == isa::Type::B128 && in.vector == 1) {
+    // A .b128 register is two rows (func/load/register_rows.h): its 16
+    // bytes move as a .v2.b64 does, aligned to 16 bytes as a whole.
+    in.type = isa::Type::B64;
+    in.vector = 2;
+  }
+  const unsigned bits = isa::type_bits(in.type);
   if (bits % 8 != 0 || bits == 0 || bits > 64) {
     why = fmt::format("{}.{} is not implemented", isa::opcode_mnemonic(spec.opcode),
                       isa::type_name(spec.type()));

@@ -40,6 +40,26 @@ void unpack(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
+// mov.b128 in all its forms (d, a / d, {lo, hi} / {lo, hi}, a): a .b128
+// register is two rows (func/load/register_rows.h), so every form copies two
+// 64-bit rows in order; all are read before any is written, as a source row
+// may also be a destination.
+void mov_rows(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    const std::uint64_t lo = read(c, in.src[0], lane);
+    const std::uint64_t hi = read(c, in.src[1], lane);
+    write(c, in.dst[0], lane, lo);
+    write(c, in.dst[1], lane, hi);
+  });
+}
+
+bool all_rows(const Operand* ops, unsigned count) {
+  for (unsigned i = 0; i < count; ++i) {
+    if (ops[i].kind != OperandKind::reg || ops[i].bits != 64) return false;
+  }
+  return true;
+}
+
 // cvta.space: to generic; cvta.to.space: from generic. The mode field holds
 // To for the latter.
 void cvta(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
@@ -89,6 +109,15 @@ void isspacep_shared_cta(ExecContext& c, const DecodedInstruction& in, std::uint
 ExecFn select_move(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   switch (spec.opcode) {
     case Opcode::Mov:
+      if (spec.type() == isa::Type::B128) {
+        // Two rows each way: a .b128 register, or a pair of .b64 registers.
+        if (in.dst_count == 2 && in.src_count == 2 && all_rows(in.dst, 2) &&
+            all_rows(in.src, 2)) {
+          return &mov_rows;
+        }
+        why = "mov.b128 takes .b128 registers or {a, b} pairs of .b64 registers";
+        return nullptr;
+      }
       if (in.dst_count > 1) return &unpack;
       if (in.src_count > 1) return &pack;
       return &mov;

@@ -57,6 +57,19 @@ constexpr T atomic_integer(AtomicOp op, bool is_signed, T old, T b, T c) {
   return old;
 }
 
+// A 128-bit memory word (atom.cas.b128 / atom.exch.b128), low half first.
+struct Bits128 {
+  uint64_t lo = 0, hi = 0;
+  friend constexpr bool operator==(Bits128, Bits128) = default;
+};
+
+// The 128-bit atomics only swap: exch stores b; cas compares all 128 bits
+// with b and stores c when they are equal.
+constexpr Bits128 atomic_swap128(AtomicOp op, Bits128 old, Bits128 b, Bits128 c) {
+  if (op == AtomicOp::cas) return old == b ? c : old;
+  return b;
+}
+
 // One 16-bit float operand: add, min or max (the only float operations).
 constexpr uint16_t atomic_half(AtomicOp op, HalfType t, uint16_t old, uint16_t b) {
   switch (op) {

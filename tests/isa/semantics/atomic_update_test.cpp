@@ -64,5 +64,13 @@ TEST(AtomicUpdate, FloatAddsAndMinMax) {
             0x3f800000u);
 }
 
+TEST(AtomicUpdate, B128SwapsCompareAllOneHundredTwentyEightBits) {
+  const Bits128 old{1, 2}, same{1, 2}, other_hi{1, 3}, other_lo{0, 2}, c{7, 8};
+  EXPECT_EQ(atomic_swap128(AtomicOp::cas, old, same, c), c);
+  EXPECT_EQ(atomic_swap128(AtomicOp::cas, old, other_hi, c), old);
+  EXPECT_EQ(atomic_swap128(AtomicOp::cas, old, other_lo, c), old);
+  EXPECT_EQ(atomic_swap128(AtomicOp::exch, old, c, Bits128{}), c);
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem
