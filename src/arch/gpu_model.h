@@ -156,6 +156,11 @@ struct TimingLatencies {
   int l2_hit = 0;
   int dram = 0;
   int barrier = 0;  // from the last warp's arrival until the block runs on
+  // sm_90 clusters: from the last arrival at barrier.cluster until the
+  // cluster's warps run on, and a shared-memory access to another block of
+  // the cluster (through the SM-to-SM network). 0: the CC has no clusters.
+  int cluster_barrier = 0;
+  int dsmem = 0;
 };
 
 // How each CC's warp schedulers issue (src/timing/issue_rules.*); the
@@ -261,6 +266,7 @@ struct GpuModel {
   TextureLimits texture;
 
   int sm_count = 0;
+  int gpc_count = 0;     // graphics processing clusters; a thread-block cluster runs in one
   int copy_engines = 0;  // asynchronous copy engines (asyncEngineCount)
   HostLink host_link;
   Clocks clocks;

@@ -313,6 +313,7 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.access.constant_request_lanes; }),
 
       int_field("chip.sm_count", kGpu, [](GpuModel& m) -> int& { return m.sm_count; }),
+      int_field("chip.gpc_count", kOptional, [](GpuModel& m) -> int& { return m.gpc_count; }),
       int_field("chip.copy_engines", kOptional, [](GpuModel& m) -> int& { return m.copy_engines; }),
       double_field("host_link.pinned_gb_per_s", kOptional,
                    [](GpuModel& m) -> double& { return m.host_link.pinned_gb_per_s; }),
@@ -376,6 +377,10 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.timing.latency.dram; }),
       int_field("timing.latency.barrier", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.latency.barrier; }),
+      int_field("timing.latency.cluster_barrier", kOptional,
+                [](GpuModel& m) -> int& { return m.timing.latency.cluster_barrier; }),
+      int_field("timing.latency.dsmem", kOptional,
+                [](GpuModel& m) -> int& { return m.timing.latency.dsmem; }),
       int_field("timing.shared_conflict_cycles", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.shared_conflict_cycles; }),
       int_field("timing.barrier_arrival_cycles", kOptional,

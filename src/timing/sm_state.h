@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "func/exec/block_state.h"
@@ -63,8 +64,19 @@ struct WarpSlot {
   bool owes_issues() const { return extra_issues != 0 || ghost_pc < ghost_end; }
 };
 
+// A thread-block cluster in flight (sm_90): the functional engine's cluster
+// state its blocks point at, and where they run (blocks of one cluster run
+// on SMs of one GPC and reach each other over the SM-to-SM network).
+struct ClusterRun {
+  func::ClusterState state;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> places;  // (SM, block slot) by rank
+  std::uint32_t blocks_left = 0;  // 0: free for the next cluster
+  std::uint32_t phase_seen = 0;   // the barrier.cluster phases whose waiters were woken
+};
+
 struct ResidentBlock {
   func::BlockState state;
+  ClusterRun* cluster = nullptr;  // null when the launch has no clusters
   bool live = false;
   std::uint32_t warps_left = 0;
   double last_arrival = 0.0;  // the latest barrier arrival's end, since the last release

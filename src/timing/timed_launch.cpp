@@ -9,11 +9,13 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "func/exec/barriers.h"
 #include "func/exec/block_setup.h"
+#include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/warp_loop.h"
 #include "timing/issue_rules.h"
@@ -86,8 +88,21 @@ class GridRun {
         memory_(p),
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),
-        total_blocks_(launch.config.grid.count()) {
+        total_blocks_(launch.config.grid.count()),
+        cluster_size_(static_cast<std::uint32_t>(launch.cluster_dims.count())) {
     sms_.resize(p.sm_count);
+    single_block_clusters_ =
+        cluster_size_ == 1 &&
+        std::any_of(launch.kernel.code.begin(), launch.kernel.code.end(),
+                    [](const func::DecodedInstruction& in) {
+                      return in.opcode == isa::Opcode::BarrierCluster;
+                    });
+    // SMs fill the GPCs in index order, as evenly as their count allows.
+    const std::uint32_t gpcs = std::max<std::uint32_t>(1, p.gpc_count);
+    gpc_of_sm_.resize(p.sm_count);
+    for (std::uint32_t s = 0; s < p.sm_count; ++s) {
+      gpc_of_sm_[s] = static_cast<std::uint32_t>(std::uint64_t{s} * gpcs / p.sm_count);
+    }
     for (SmState& sm : sms_) {
       sm.blocks.resize(blocks_per_sm_);
       sm.warps.resize(std::size_t{blocks_per_sm_} * warps_per_block_);
@@ -102,7 +117,19 @@ class GridRun {
 
  private:
   void dispatch_blocks();
-  void start_block(std::uint32_t sm_index, std::uint64_t linear);
+  // Clusters go whole to the SMs of one GPC (sm_90): the GPC with the most
+  // free block slots, each block to its SM with the fewest resident blocks.
+  void dispatch_clusters();
+  // A free cluster record (or a new one) set up as cluster `index`.
+  ClusterRun& take_cluster(std::uint64_t index);
+  // Why the launch's clusters can never run, or nothing.
+  std::optional<func::LaunchError> clusters_unfit() const;
+  // Returns the block slot.
+  std::uint32_t start_block(std::uint32_t sm_index, std::uint64_t linear);
+  // A barrier.cluster phase completed since the last look (an arrival or an
+  // exit did it): the warps that waited, on whichever SMs, run on
+  // `latency.cluster_barrier` cycles later.
+  void wake_cluster(ClusterRun& run);
   void retire_block(SmState& sm, std::uint32_t slot);
   // One SM's part of a cycle: each of its schedulers picks and issues. Reads
   // and writes only the SM's own state (and global memory through loads), so
@@ -159,6 +186,14 @@ class GridRun {
   std::uint32_t blocks_per_sm_;
   std::uint32_t warps_per_block_;
   std::uint64_t total_blocks_;
+  std::uint32_t cluster_size_;                 // blocks per cluster; 1: no clusters
+  // No clusters, but the kernel uses barrier.cluster: clusters of one block.
+  bool single_block_clusters_ = false;
+  std::vector<std::uint32_t> gpc_of_sm_;
+  std::vector<std::unique_ptr<ClusterRun>> clusters_;  // in flight or free (blocks_left 0)
+  // The earliest cycle at which a warp woken on another SM than the one
+  // stepped may issue (wake_cluster), for the loop's next cycle.
+  std::uint64_t woken_at_ = std::numeric_limits<std::uint64_t>::max();
   std::vector<SmState> sms_;
   std::vector<std::uint32_t> active_;  // this cycle's SMs with resident warps
   std::uint64_t now_ = 0;
@@ -178,12 +213,13 @@ class GridRun {
   std::uint64_t warp_cycles_ = 0;    // over SMs and cycles, resident warps
 };
 
-void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
+std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
   SmState& sm = sms_[sm_index];
   std::uint32_t slot = 0;
   while (sm.blocks[slot].live) ++slot;
   ResidentBlock& block = sm.blocks[slot];
   func::init_block(launch_, linear, block.state);
+  block.cluster = nullptr;
   block.live = true;
   block.warps_left = static_cast<std::uint32_t>(block.state.warps.size());
   block.last_arrival = 0.0;
@@ -214,6 +250,7 @@ void GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
     sm.partitions[index % sm.partitions.size()].warps.push_back(index);
     ++sm.resident_warps;
   }
+  return slot;
 }
 
 void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
@@ -223,6 +260,7 @@ void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
     block.state.printf_output.clear();
   }
   block.live = false;
+  if (block.cluster != nullptr) --block.cluster->blocks_left;
   --sm.resident_blocks;
   ++sm.retired_now;
   for (SubPartition& sp : sm.partitions) {
@@ -235,6 +273,10 @@ void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
 // Blocks go, one per dispatch interval, to the SM with the fewest resident
 // blocks that has a free slot (the lowest index among equals).
 void GridRun::dispatch_blocks() {
+  if (cluster_size_ > 1) {
+    dispatch_clusters();
+    return;
+  }
   while (next_block_ < total_blocks_ && next_dispatch_ <= static_cast<double>(now_)) {
     std::uint32_t best = UINT32_MAX;
     for (std::uint32_t s = 0; s < sms_.size(); ++s) {
@@ -242,9 +284,103 @@ void GridRun::dispatch_blocks() {
       if (best == UINT32_MAX || sms_[s].resident_blocks < sms_[best].resident_blocks) best = s;
     }
     if (best == UINT32_MAX) return;
-    start_block(best, next_block_++);
+    const std::uint64_t linear = next_block_++;
+    const std::uint32_t slot = start_block(best, linear);
+    if (single_block_clusters_) {
+      // barrier.cluster in a launch without clusters: each block is a
+      // cluster of one, as in the functional engine.
+      ClusterRun& run = take_cluster(linear);
+      ResidentBlock& block = sms_[best].blocks[slot];
+      func::add_cluster_block(run.state, block.state);
+      block.cluster = &run;
+      run.places.emplace_back(best, slot);
+    }
     next_dispatch_ += p_.facts.block_dispatch_cycles;
   }
+}
+
+void GridRun::dispatch_clusters() {
+  while (next_block_ < total_blocks_ && next_dispatch_ <= static_cast<double>(now_)) {
+    std::vector<std::uint32_t> free(gpc_of_sm_.back() + 1, 0);
+    for (std::uint32_t s = 0; s < sms_.size(); ++s) {
+      free[gpc_of_sm_[s]] += blocks_per_sm_ - sms_[s].resident_blocks;
+    }
+    std::uint32_t gpc = UINT32_MAX;
+    for (std::uint32_t g = 0; g < free.size(); ++g) {
+      if (free[g] >= cluster_size_ && (gpc == UINT32_MAX || free[g] > free[gpc])) gpc = g;
+    }
+    if (gpc == UINT32_MAX) return;  // waits for blocks to retire
+    ClusterRun* run = &take_cluster(next_block_ / cluster_size_);
+    for (std::uint32_t rank = 0; rank < cluster_size_; ++rank) {
+      std::uint32_t best = UINT32_MAX;
+      for (std::uint32_t s = 0; s < sms_.size(); ++s) {
+        if (gpc_of_sm_[s] != gpc || sms_[s].resident_blocks >= blocks_per_sm_) continue;
+        if (best == UINT32_MAX || sms_[s].resident_blocks < sms_[best].resident_blocks) best = s;
+      }
+      const std::uint32_t slot =
+          start_block(best, func::cluster_block_linear(launch_, run->state, rank));
+      ResidentBlock& block = sms_[best].blocks[slot];
+      func::add_cluster_block(run->state, block.state);
+      block.cluster = run;
+      run->places.emplace_back(best, slot);
+      ++next_block_;
+      next_dispatch_ += p_.facts.block_dispatch_cycles;
+    }
+  }
+}
+
+ClusterRun& GridRun::take_cluster(std::uint64_t index) {
+  ClusterRun* run = nullptr;
+  for (const auto& c : clusters_) {
+    if (c->blocks_left == 0) run = c.get();
+  }
+  if (run == nullptr) run = clusters_.emplace_back(std::make_unique<ClusterRun>()).get();
+  func::init_cluster_state(launch_, index, run->state);
+  run->places.clear();
+  run->blocks_left = static_cast<std::uint32_t>(launch_.cluster_dims.count());
+  run->phase_seen = 0;
+  return *run;
+}
+
+std::optional<func::LaunchError> GridRun::clusters_unfit() const {
+  if (cluster_size_ <= 1) return std::nullopt;
+  if (p_.gpc_count == 0 || p_.facts.latency.cluster_barrier <= 0 || p_.facts.latency.dsmem <= 0) {
+    return func::LaunchError{
+        .code = func::CudaError::launch_failure,
+        .message = fmt::format("kernel {}: this GPU model has no timing facts for thread-block "
+                               "clusters (chip.gpc_count, timing.latency.cluster_barrier and "
+                               "timing.latency.dsmem in configs/)",
+                               launch_.kernel.name)};
+  }
+  std::vector<std::uint64_t> slots(gpc_of_sm_.back() + 1, 0);
+  for (std::uint32_t gpc : gpc_of_sm_) slots[gpc] += blocks_per_sm_;
+  const std::uint64_t most = *std::max_element(slots.begin(), slots.end());
+  if (cluster_size_ <= most) return std::nullopt;
+  return func::LaunchError{
+      .code = func::CudaError::invalid_configuration,
+      .message = fmt::format("kernel {}: a cluster of {} blocks does not fit in one GPC ({} block "
+                             "slots at {} blocks per SM)",
+                             launch_.kernel.name, cluster_size_, most, blocks_per_sm_)};
+}
+
+void GridRun::wake_cluster(ClusterRun& run) {
+  if (run.state.phase == run.phase_seen) return;
+  run.phase_seen = run.state.phase;
+  const std::uint64_t at = now_ + static_cast<std::uint64_t>(p_.facts.latency.cluster_barrier);
+  for (const auto& [s, b] : run.places) {
+    SmState& sm = sms_[s];
+    ResidentBlock& block = sm.blocks[b];
+    if (!block.live || block.cluster != &run) continue;
+    for (std::uint32_t w = 0; w < block.state.warps.size(); ++w) {
+      WarpSlot& slot = sm.warps[b * warps_per_block_ + w];
+      slot.known = false;  // its lanes may go on now
+      if (!slot.waits_at_barrier || block.state.warps[w].control.mask() == 0) continue;
+      slot.waits_at_barrier = false;
+      slot.ready_at = std::max(slot.ready_at, at);
+    }
+    sm.next_event = std::min(sm.next_event, at);
+  }
+  woken_at_ = std::min(woken_at_, at);
 }
 
 void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
@@ -339,6 +475,10 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     double start = 0.0;
     if (const std::optional<MemoryResult> r = memory_.issue(sm_index, now_, op, access, &start)) {
       ready = std::max(r->ready, now_ + 1);
+      if (access.remote_shared) {
+        // Another block's shared memory, over the SM-to-SM network.
+        ready = std::max(ready, now_ + static_cast<std::uint64_t>(p_.facts.latency.dsmem));
+      }
       dependency = r->dependency;
       if (access.space == func::MemorySpace::shared && op.mem != MemOp::load) {
         w.shared_writes_done = std::max(w.shared_writes_done, ready);
@@ -654,6 +794,13 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     }
   }
   const func::Control control = in_code ? launch_.kernel.code[pc].control : func::Control::exit;
+  if (block.cluster != nullptr) {
+    // Exited threads count as arrived at barrier.cluster. Woken first, so
+    // that the warps it released pay the cluster barrier's latency, not the
+    // block barrier's.
+    if (ws.control.finished()) func::release_completed_cluster_phase(launch_, block.cluster->state);
+    wake_cluster(*block.cluster);
+  }
   if (control == func::Control::barrier || control == func::Control::exit) {
     release_barriers(sm, block, w.block_slot);
   }
@@ -868,7 +1015,16 @@ std::optional<func::LaunchError> GridRun::deadlock() const {
 }
 
 TimedLaunchResult GridRun::run() {
-  SmWorkers workers(std::clamp<std::uint32_t>(launch_.options.host_threads, 1, p_.sm_count));
+  if (auto unfit = clusters_unfit()) {
+    TimedLaunchResult result;
+    result.launch.error = std::move(*unfit);
+    return result;
+  }
+  // The blocks of a cluster read and write each other's shared memory and
+  // barrier across SMs: such grids step their SMs on one host thread.
+  SmWorkers workers(cluster_size_ > 1
+                        ? 1
+                        : std::clamp<std::uint32_t>(launch_.options.host_threads, 1, p_.sm_count));
   auto step_one = [this](std::uint32_t i) { step(active_[i]); };
   // The wall-clock watchdog (LaunchOptions::time_budget_ms), read every 1024
   // simulated cycles so the clock costs nothing measurable.
@@ -910,6 +1066,8 @@ TimedLaunchResult GridRun::run() {
       next_event = std::min(next_event, sm.next_event);
       issued_any = issued_any || sm.issued_now;
     }
+    next_event = std::min(next_event, woken_at_);
+    woken_at_ = kNever;
     if (error_) break;
     if (issued_ > launch_.options.instruction_budget) {
       error_ =
@@ -976,7 +1134,8 @@ TimedLaunchResult GridRun::run() {
 TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::LaunchConfig& config,
                                const func::LaunchOptions& options, func::DeviceMemory& memory,
                                std::span<const std::byte> params, const TimingParams& timing,
-                               std::uint32_t blocks_per_sm, const func::LaunchLimits& limits) {
+                               std::uint32_t blocks_per_sm, const func::LaunchLimits& limits,
+                               func::DeviceHeap* heap) {
   TimedLaunchResult result;
   if (auto problem = func::validate(kernel, config, params, limits)) {
     result.launch.error = func::LaunchError{
@@ -990,10 +1149,30 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
                            .config = config,
                            .options = timed,
                            .memory = memory,
-                           .params = func::ByteWindow(func::MemorySpace::param, params.size())};
+                           .params = func::ByteWindow(func::MemorySpace::param, params.size()),
+                           .heap = heap,
+                           .cluster_dims = func::cluster_dims(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
+  // cudaLaunchCooperativeKernel promises that every block is resident at
+  // once (its grid.sync() spins until all have arrived).
+  const std::uint64_t resident = std::uint64_t{std::max<std::uint32_t>(1, blocks_per_sm)} *
+                                 timing.sm_count;
+  if (config.cooperative && config.grid.count() > resident) {
+    result.launch.error = func::LaunchError{
+        .code = func::CudaError::invalid_configuration,
+        .message = fmt::format("kernel {}: a cooperative grid of {} blocks exceeds the {} that "
+                               "can be resident at once",
+                               kernel.name, config.grid.count(), resident)};
+    return result;
+  }
+  if (auto error = func::reserve_grid_workspace(launch)) {
+    result.launch.error = std::move(*error);
+    return result;
+  }
   GridRun grid(launch, timing, blocks_per_sm);
-  return grid.run();
+  result = grid.run();
+  func::release_grid_workspace(launch);
+  return result;
 }
 
 }  // namespace smsim::timing

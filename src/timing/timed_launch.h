@@ -24,9 +24,11 @@ struct TimedLaunchResult {
 
 // `blocks_per_sm`: how many blocks of this launch fit on one SM at once (the
 // occupancy calculator's answer for the kernel's registers and shared memory).
+// `heap` serves malloc/free in kernels, as in func::launch_kernel.
 TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::LaunchConfig& config,
                                const func::LaunchOptions& options, func::DeviceMemory& memory,
                                std::span<const std::byte> params, const TimingParams& timing,
-                               std::uint32_t blocks_per_sm, const func::LaunchLimits& limits = {});
+                               std::uint32_t blocks_per_sm, const func::LaunchLimits& limits = {},
+                               func::DeviceHeap* heap = nullptr);
 
 }  // namespace smsim::timing

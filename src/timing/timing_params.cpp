@@ -52,6 +52,7 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
   p.policy =
       f.warp_policy == "lrr" ? WarpPolicy::loose_round_robin : WarpPolicy::greedy_then_oldest;
   p.sm_count = static_cast<std::uint32_t>(gpu.sm_count);
+  p.gpc_count = static_cast<std::uint32_t>(std::max(0, gpu.gpc_count));
   p.schedulers = static_cast<std::uint32_t>(std::max(1, gpu.sm.schedulers));
   p.issue_width = static_cast<std::uint32_t>(std::max(1, gpu.sm.issue_width));
   const int warp = std::max(1, gpu.limits.warp_size);

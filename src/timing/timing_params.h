@@ -17,6 +17,7 @@ struct TimingParams {
   arch::TimingFacts facts;
   WarpPolicy policy = WarpPolicy::greedy_then_oldest;
   std::uint32_t sm_count = 0;
+  std::uint32_t gpc_count = 0;    // 0: the model has no GPCs (and no clusters) stated
   std::uint32_t schedulers = 0;   // sub-partitions per SM
   std::uint32_t issue_width = 0;  // instructions per scheduler per cycle
   // Cycles between two warp-instructions on one sub-partition's pipe: the

@@ -23,6 +23,20 @@ std::uint32_t most_repeated(std::uint64_t* values, std::uint32_t n) {
   return best;
 }
 
+// Whether some lane's shared address names another block of the cluster
+// (generic_windows.h: the target's rank + 1 above the offset).
+bool names_other_block(const func::ExecContext& c, func::MemorySpace space,
+                       const std::uint64_t* addresses, std::uint32_t n) {
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint64_t a = space == func::MemorySpace::generic
+                                ? func::resolve_generic(addresses[i]).address
+                                : addresses[i];
+    if (a <= func::kClusterOffsetMask) continue;
+    if ((a >> func::kClusterRankShift) - 1 != c.block.cluster_rank) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Lanes' accesses are aligned to their size, so one of at most 32 bytes lies
@@ -55,6 +69,7 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   out.lines = 0;
   out.partial_sectors = 0;
   out.same_word_lanes = 1;
+  out.remote_shared = false;
   out.lanes_access = analysis::WarpAccess{};
   out.lanes_access.mask = mask;
   out.lanes_access.size = bytes;
@@ -76,6 +91,9 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   func::MemorySpace space = in.space;
   if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;
   out.space = space;
+  if (space == func::MemorySpace::shared && c.block.cluster != nullptr) {
+    out.remote_shared = names_other_block(c, in.space, addresses, n);
+  }
   // Only global accesses go through the caches (memory_system.cpp): the
   // other spaces' costs need no sectors.
   if (space == func::MemorySpace::global) {

@@ -28,6 +28,9 @@ struct WarpAccess {
   // byte-masked write at the L2).
   std::uint64_t partial_sectors = 0;
   std::uint32_t same_word_lanes = 1;        // most lanes addressing one word
+  // A shared access of which some lane names another block of the cluster
+  // (distributed shared memory, through the SM-to-SM network).
+  bool remote_shared = false;
   // The lanes' addresses as the access analysis takes them (the CC's
   // coalescing rules for GPUs without caches, memory_system.cpp).
   analysis::WarpAccess lanes_access;

@@ -1,7 +1,9 @@
 # Runs one conformance program under `smsim run` and compares its output with
 # the golden. Called by ctest with -DSMSIM= -DCOMPARE= -DPROGRAM= -DNAME=
-# -DGOLDEN_DIR= -DWORK_DIR=, an optional -DAPPROXIMATE="prefix;prefix..." and,
-# for programs with approximate operations, -DRAW_GOLDEN_DIR= -DAPPROX_TOOL=.
+# -DGOLDEN_DIR= -DWORK_DIR=, an optional -DAPPROXIMATE="prefix;prefix...", an
+# optional -DMODE=timing (`smsim run --mode timing`: the cycle model must give
+# the same output) and, for programs with approximate operations,
+# -DRAW_GOLDEN_DIR= -DAPPROX_TOOL=.
 foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN_DIR WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_program.cmake: -D${var}= is required")
@@ -33,7 +35,11 @@ if(DEFINED RAW_GOLDEN_DIR)
   file(MAKE_DIRECTORY ${raw_dir})
   set(raw_env CONF_RAW_DIR=${raw_dir})
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -E env ${raw_env} ${SMSIM} run ${PROGRAM}
+set(mode_args "")
+if(DEFINED MODE)
+  set(mode_args --mode ${MODE})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${raw_env} ${SMSIM} run ${mode_args} ${PROGRAM}
   WORKING_DIRECTORY ${WORK_DIR}
   OUTPUT_FILE ${actual} ERROR_FILE ${actual_err}
   RESULT_VARIABLE status)

@@ -27,7 +27,7 @@ std::uint64_t run_one_thread(const std::string& ptx, std::uint32_t threads = 1) 
   EXPECT_TRUE(p.params) << p.error;
   const TimedLaunchResult r =
       launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {threads}}, device.options(),
-                   device.memory(), params, *p.params, 1);
+                   device.memory(), params, *p.params, 1, {}, &device.heap());
   EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
   std::uint64_t value = 0;
   device.copy_to_host(&value, slot, 8);
@@ -151,6 +151,21 @@ TEST(TimedLaunch, NanosleepSleepsTheRequestedTimeAtTheSmClock) {
   // A guarded-off nanosleep does not sleep.
   EXPECT_EQ(cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 2000;\n"),
             cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 0;\n"));
+}
+
+TEST(TimedLaunch, MallocInAKernelGetsTheDevicesHeap) {
+  // calls_recursion's kernels malloc objects: without the heap, malloc gave
+  // NULL in timing mode and the first store through it faulted.
+  const std::string ptx =
+      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".extern .func (.param .b64 func_retval0) malloc (.param .b64 malloc_param_0);\n"
+      ".visible .entry k(.param .u64 out) {\n"
+      "  .reg .b64 %rd<4>;\n  ld.param.u64 %rd1, [out];\n"
+      "  { .param .b64 param0; st.param.b64 [param0+0], 16; .param .b64 retval0;\n"
+      "    call.uni (retval0), malloc, (param0); ld.param.b64 %rd2, [retval0+0]; }\n"
+      "  st.u64 [%rd2], 1234;\n  ld.u64 %rd3, [%rd2];\n  st.global.u64 [%rd1], %rd3;\n"
+      "  ret;\n}\n";
+  EXPECT_EQ(run_one_thread(ptx), 1234u);
 }
 
 TEST(Nanosleep, SleepsAtMostOneMillisecond) {

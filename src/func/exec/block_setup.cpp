@@ -26,6 +26,61 @@ Dim3 block_index(const Dim3& grid, std::uint64_t linear) {
               static_cast<std::uint32_t>(linear / (std::uint64_t{grid.x} * grid.y))};
 }
 
+void init_cluster_state(const LaunchState& launch, std::uint64_t index, ClusterState& cluster) {
+  const Dim3& d = launch.cluster_dims;
+  const Dim3& g = launch.config.grid;
+  cluster.dims = d;
+  cluster.id = block_index(Dim3{g.x / d.x, g.y / d.y, g.z / d.z}, index);
+  cluster.blocks.clear();
+  cluster.thread_count = 0;
+  cluster.arrived = 0;
+  cluster.phase = 0;
+  cluster.waiters.clear();
+}
+
+std::uint64_t cluster_block_linear(const LaunchState& launch, const ClusterState& cluster,
+                                   std::uint32_t rank) {
+  const Dim3& d = cluster.dims;
+  const Dim3& g = launch.config.grid;
+  const Dim3 r = block_index(d, rank);
+  const std::uint64_t x = std::uint64_t{cluster.id.x} * d.x + r.x;
+  const std::uint64_t y = std::uint64_t{cluster.id.y} * d.y + r.y;
+  const std::uint64_t z = std::uint64_t{cluster.id.z} * d.z + r.z;
+  return x + g.x * (y + std::uint64_t{g.y} * z);
+}
+
+void add_cluster_block(ClusterState& cluster, BlockState& block) {
+  block.cluster = &cluster;
+  block.cluster_rank = static_cast<std::uint32_t>(cluster.blocks.size());
+  cluster.blocks.push_back(&block);
+  cluster.thread_count += block.thread_count;
+}
+
+// grid.sync() counts arriving blocks in the word at offset 4 (nvcc 13's
+// cooperative groups).
+constexpr std::uint64_t kGridWorkspaceBytes = 16;
+
+std::optional<LaunchError> reserve_grid_workspace(LaunchState& launch) {
+  if (!launch.config.cooperative) return std::nullopt;
+  if (launch.cluster_dims.count() > 1) {
+    return LaunchError{.code = CudaError::launch_failure,
+                       .message = fmt::format("kernel {}: a cooperative launch with thread-block "
+                                              "clusters is not supported by smsim yet",
+                                              launch.kernel.name)};
+  }
+  launch.grid_workspace = launch.memory.allocate(kGridWorkspaceBytes);
+  if (launch.grid_workspace != 0) return std::nullopt;
+  return LaunchError{.code = CudaError::launch_failure,
+                     .message = fmt::format("kernel {}: no device memory for the cooperative "
+                                            "launch's grid-sync workspace",
+                                            launch.kernel.name)};
+}
+
+void release_grid_workspace(LaunchState& launch) {
+  if (launch.grid_workspace != 0) launch.memory.free(launch.grid_workspace);
+  launch.grid_workspace = 0;
+}
+
 std::optional<std::string> validate(const DecodedKernel& kernel, const LaunchConfig& config,
                                     std::span<const std::byte> params, const LaunchLimits& l) {
   const Dim3& b = config.block;

@@ -29,4 +29,23 @@ Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config);
 // Block (or cluster) `linear` of a grid (of clusters), x fastest.
 Dim3 block_index(const Dim3& grid, std::uint64_t linear);
 
+// Resets `cluster` to cluster `index` of the launch (clusters numbered like
+// blocks, x fastest), with no blocks yet: its blocks are added in rank order
+// by add_cluster_block once init_block has set them up.
+void init_cluster_state(const LaunchState& launch, std::uint64_t index, ClusterState& cluster);
+
+// The linear grid index of the block of rank `rank` in `cluster`.
+std::uint64_t cluster_block_linear(const LaunchState& launch, const ClusterState& cluster,
+                                   std::uint32_t rank);
+
+// Links `block` (set up by init_block) to `cluster` as its next rank.
+void add_cluster_block(ClusterState& cluster, BlockState& block);
+
+// cudaLaunchCooperativeKernel's grid-sync workspace for a cooperative launch
+// (launch.grid_workspace; nothing for other launches), or why the launch
+// cannot run: no room in device memory, or clusters (smsim's grid sync does
+// not combine with them). Freed by release_grid_workspace.
+std::optional<LaunchError> reserve_grid_workspace(LaunchState& launch);
+void release_grid_workspace(LaunchState& launch);
+
 }  // namespace smsim::func

@@ -146,31 +146,13 @@ void merge_counters(SharedProgress& progress, const WarpCounters& counters,
   }
 }
 
-// Blocks of cluster `index` (clusters numbered like blocks, x fastest),
-// initialised and linked to `cluster`.
+// Blocks of cluster `index`, initialised and linked to `cluster`.
 void init_cluster(const LaunchState& launch, std::uint64_t index, ClusterState& cluster,
                   std::vector<BlockState>& blocks) {
-  const Dim3& d = launch.cluster_dims;
-  const Dim3& g = launch.config.grid;
-  const Dim3 clusters{g.x / d.x, g.y / d.y, g.z / d.z};
-  cluster.dims = d;
-  cluster.id = block_index(clusters, index);
-  cluster.blocks.clear();
-  cluster.thread_count = 0;
-  cluster.arrived = 0;
-  cluster.phase = 0;
-  cluster.waiters.clear();
+  init_cluster_state(launch, index, cluster);
   for (std::uint32_t rank = 0; rank < blocks.size(); ++rank) {
-    const Dim3 r = block_index(d, rank);
-    const std::uint64_t x = std::uint64_t{cluster.id.x} * d.x + r.x;
-    const std::uint64_t y = std::uint64_t{cluster.id.y} * d.y + r.y;
-    const std::uint64_t z = std::uint64_t{cluster.id.z} * d.z + r.z;
-    BlockState& block = blocks[rank];
-    init_block(launch, x + g.x * (y + std::uint64_t{g.y} * z), block);
-    block.cluster = &cluster;
-    block.cluster_rank = rank;
-    cluster.blocks.push_back(&block);
-    cluster.thread_count += block.thread_count;
+    init_block(launch, cluster_block_linear(launch, cluster, rank), blocks[rank]);
+    add_cluster_block(cluster, blocks[rank]);
   }
 }
 
@@ -247,10 +229,6 @@ void cooperative_worker(const LaunchState& launch, SharedProgress& progress, std
   }
 }
 
-// cudaLaunchCooperativeKernel's workspace: grid.sync() counts arriving blocks
-// in the word at offset 4 (nvcc 13's cooperative groups).
-constexpr std::uint64_t kGridWorkspaceBytes = 16;
-
 }  // namespace
 
 LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& config,
@@ -281,24 +259,9 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
   const std::uint64_t blocks = config.grid.count() / launch.cluster_dims.count();
   const auto threads = static_cast<std::uint32_t>(
       std::min<std::uint64_t>(std::max<std::uint32_t>(options.host_threads, 1), blocks));
-  if (config.cooperative && launch.cluster_dims.count() > 1) {
-    result.error = LaunchError{
-        .code = CudaError::launch_failure,
-        .message = fmt::format("kernel {}: a cooperative launch with thread-block clusters is not "
-                               "supported by smsim yet",
-                               kernel.name)};
+  if (auto error = reserve_grid_workspace(launch)) {
+    result.error = std::move(*error);
     return result;
-  }
-  if (config.cooperative) {
-    launch.grid_workspace = memory.allocate(kGridWorkspaceBytes);
-    if (launch.grid_workspace == 0) {
-      result.error = LaunchError{
-          .code = CudaError::launch_failure,
-          .message = fmt::format("kernel {}: no device memory for the cooperative launch's "
-                                 "grid-sync workspace",
-                                 kernel.name)};
-      return result;
-    }
   }
   auto work = [&launch, &progress, threads](std::uint32_t t) {
     if (launch.config.cooperative) {
@@ -314,7 +277,7 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
     pool.reserve(threads);
     for (std::uint32_t t = 0; t < threads; ++t) pool.emplace_back(work, t);
   }
-  if (launch.grid_workspace != 0) memory.free(launch.grid_workspace);
+  release_grid_workspace(launch);
   result.stats = progress.stats;
   if (!kernel.forms.empty()) record_opcode_coverage(kernel, progress.executed_at);
   for (auto& [index, text] : progress.printf_output) result.printf_output += text;

@@ -228,7 +228,8 @@ int run_ptx(const PtxRunOptions& opts) {
     options.observer = observer.get();
     timing::TimedLaunchResult timed = timing::launch_timed(
         *kernel->kernel, config, options, device.memory(), packed.bytes,
-        *model.params, static_cast<std::uint32_t>(blocks->active_blocks_per_sm));
+        *model.params, static_cast<std::uint32_t>(blocks->active_blocks_per_sm), {},
+        &device.heap());
     result = std::move(timed.launch);
     cycles = timed.timing;
   } else {
