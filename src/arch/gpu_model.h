@@ -182,6 +182,16 @@ struct IssueFacts {
 
 // The cycle model's facts for one CC (docs/timing.md); a model whose
 // latencies are 0 has no timing mode.
+// The DRAM's geometry for the cycle model (src/timing/dram.h); channels 0:
+// one queue at the bandwidth, without rows.
+struct DramGeometry {
+  int channels = 0;              // independent channels, each an equal share of the bandwidth
+  int banks = 0;                 // banks per channel, each holding one open row
+  int row_bytes = 0;             // bytes of one row: an aligned block of the address space
+  double activate_cycles = 0.0;  // SM cycles of its channel's time that opening a row takes
+  double row_open_cycles = 0.0;  // a row idle this long is closed (0: open until another row)
+};
+
 struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
@@ -201,6 +211,7 @@ struct TimingFacts {
   double l2_partial_writes_per_cycle = 0.0;
   int dram_fetch_bytes = 0;                        // bytes DRAM delivers for one missing sector
   double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
+  DramGeometry dram;
   int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)
   double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches
 };

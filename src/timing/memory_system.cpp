@@ -81,7 +81,9 @@ std::uint32_t most_lanes_on_one_lock(const WarpAccess& a, int lock_bits) {
 }  // namespace
 
 MemorySystem::MemorySystem(const TimingParams& params)
-    : p_(params), l2_(std::max<std::uint64_t>(params.l2_bytes, 1024), params.l1_line_bytes, kL2Ways) {
+    : p_(params),
+      l2_(std::max<std::uint64_t>(params.l2_bytes, 1024), params.l1_line_bytes, kL2Ways),
+      dram_(params) {
   sms_.resize(params.sm_count);
   for (SmQueues& q : sms_) {
     q.l1 =
@@ -120,7 +122,9 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write,
   ++l2_sectors_;
   if (write) {
     // Write-back L2: a store allocates its sector dirty; DRAM sees it on eviction.
-    dram_write_ += l2_.fill(address, kSectorBytes, true);
+    std::uint64_t evicted = 0;
+    const std::uint64_t dirty = l2_.fill(address, kSectorBytes, true, &evicted);
+    write_back(slot, dirty, evicted);
     return slot + p_.facts.latency.l2_hit;
   }
   if (l2_.lookup(address)) {
@@ -129,11 +133,20 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write,
   }
   ++l2_misses_;
   const auto fetch = static_cast<std::uint32_t>(p_.facts.dram_fetch_bytes);
-  const double dram_slot = std::max(slot, dram_free_);
-  dram_free_ = dram_slot + fetch / p_.dram_bytes_per_cycle;
+  const std::uint64_t block = address / fetch * fetch;
+  const double dram_slot = dram_.transfer(slot, block, fetch).start;
   dram_read_ += fetch;
-  dram_write_ += l2_.fill(address / fetch * fetch, fetch, false);
+  std::uint64_t evicted = 0;
+  const std::uint64_t dirty = l2_.fill(block, fetch, false, &evicted);
+  write_back(slot, dirty, evicted);
   return dram_slot + p_.facts.latency.dram;
+}
+
+void MemorySystem::write_back(double at, std::uint64_t bytes, std::uint64_t address) {
+  if (bytes == 0) return;
+  // The evicted line's dirty sectors take their channel's time like reads.
+  dram_write_ += bytes;
+  dram_.transfer(at, address, static_cast<std::uint32_t>(bytes));
 }
 
 std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTiming& op,
@@ -193,8 +206,9 @@ std::uint64_t MemorySystem::uncached_global(double start, const OpTiming& op,
   // DRAM moves each transaction's bytes at its bandwidth, so uncoalesced
   // accesses cost bandwidth (the LSU's part: issue()).
   const analysis::GlobalCost cost = coalesced(a, p_.global_rules, global_path(op));
-  const double dram_slot = std::max(start, dram_free_);
-  dram_free_ = dram_slot + static_cast<double>(cost.bytes) / p_.dram_bytes_per_cycle;
+  const std::uint64_t address = a.sector_count > 0 ? a.sectors[0] : 0;
+  const double dram_end =
+      dram_.transfer(start, address, static_cast<std::uint32_t>(cost.bytes)).end;
   dram_transactions_ += cost.transactions;
   if (op.mem == MemOp::load) {
     dram_read_ += cost.bytes;
@@ -202,7 +216,7 @@ std::uint64_t MemorySystem::uncached_global(double start, const OpTiming& op,
     dram_write_ += cost.bytes;
   }
   if (op.mem == MemOp::store) return ceil_cycle(start);
-  double ready = dram_free_ + p_.facts.latency.dram;
+  double ready = dram_end + p_.facts.latency.dram;
   if (op.mem == MemOp::atomic) {
     // Global atomics (1.1+) read, modify and write DRAM through one unit.
     dram_read_ += cost.bytes;
@@ -269,10 +283,10 @@ MemoryResult MemorySystem::beyond_lsu(std::uint32_t sm, double start, const OpTi
                                       const WarpAccess& a) {
   SmQueues& q = sms_[sm];
   if (a.space == func::MemorySpace::local) {
-    const double bytes = static_cast<double>(a.lanes) * a.lanes_access.size;
-    const double slot = std::max(start, dram_free_);
-    dram_free_ = slot + bytes / p_.dram_bytes_per_cycle;
-    return {ceil_cycle(dram_free_ + p_.facts.latency.dram), Stall::long_scoreboard};
+    const auto bytes = static_cast<std::uint32_t>(a.lanes * a.lanes_access.size);
+    const std::uint64_t address = a.sector_count > 0 ? a.sectors[0] : 0;
+    const double end = dram_.transfer(start, address, bytes).end;
+    return {ceil_cycle(end + p_.facts.latency.dram), Stall::long_scoreboard};
   }
   if (p_.l2_bytes == 0) return {uncached_global(start, op, a), Stall::long_scoreboard};
   switch (op.mem) {
@@ -287,7 +301,7 @@ MemoryResult MemorySystem::beyond_lsu(std::uint32_t sm, double start, const OpTi
 }
 
 std::uint64_t MemorySystem::writes_done() const {
-  return p_.l2_bytes == 0 ? ceil_cycle(dram_free_) : 0;
+  return p_.l2_bytes == 0 ? ceil_cycle(dram_.last_end()) : 0;
 }
 
 void MemorySystem::add_stats(TimingStats& stats) const {
@@ -295,6 +309,7 @@ void MemorySystem::add_stats(TimingStats& stats) const {
   stats.dram_write_bytes += dram_write_;
   stats.l2_sectors += l2_sectors_;
   stats.dram_transactions += dram_transactions_;
+  stats.dram_activations += dram_.activations();
   stats.l1_hit_sectors += l1_hits_;
   stats.l1_miss_sectors += l1_misses_;
   stats.l2_hit_sectors += l2_hits_;

@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "timing/dram.h"
 #include "timing/op_timing.h"
 #include "timing/sector_cache.h"
 #include "timing/stall_reason.h"
@@ -73,12 +74,14 @@ class MemorySystem {
   // One sector through the L2 (and DRAM on a miss) from cycle `arrive`;
   // `partial`: a write of only part of it.
   double l2_sector(double arrive, std::uint64_t address, bool write, bool partial);
+  // An L2 eviction's dirty `bytes` of the line at `address` written to DRAM from `at`.
+  void write_back(double at, std::uint64_t bytes, std::uint64_t address);
 
   const TimingParams& p_;
   std::vector<SmQueues> sms_;
   SectorCache l2_;
   double l2_free_ = 0.0;
-  double dram_free_ = 0.0;
+  Dram dram_;
   double atomic_unit_free_ = 0.0;
   std::uint64_t dram_read_ = 0;
   std::uint64_t dram_write_ = 0;

@@ -38,7 +38,8 @@ bool SectorCache::lookup(std::uint64_t address) {
   return (line->present & sector_bits(address, 1)) != 0;
 }
 
-std::uint64_t SectorCache::fill(std::uint64_t address, std::uint32_t bytes, bool dirty) {
+std::uint64_t SectorCache::fill(std::uint64_t address, std::uint32_t bytes, bool dirty,
+                                std::uint64_t* evicted) {
   if (lines_.empty()) return 0;
   const std::uint64_t line_address = address / line_bytes_;
   const std::uint32_t bits = sector_bits(address, bytes);
@@ -50,6 +51,7 @@ std::uint64_t SectorCache::fill(std::uint64_t address, std::uint32_t bytes, bool
                             [](const Line& a, const Line& b) { return a.used < b.used; });
     written_back =
         std::uint64_t{kSectorBytes} * static_cast<std::uint64_t>(std::popcount(line->dirty));
+    if (evicted != nullptr && written_back != 0) *evicted = line->tag * line_bytes_;
     *line = Line{.tag = line_address};
   }
   line->present |= static_cast<std::uint8_t>(bits);

@@ -19,8 +19,10 @@ class SectorCache {
   bool lookup(std::uint64_t address);
   // Makes the sectors [address, address + bytes) of one line present, evicting
   // the set's least recently used line if the line is absent. Returns the
-  // dirty bytes the eviction wrote back.
-  std::uint64_t fill(std::uint64_t address, std::uint32_t bytes, bool dirty);
+  // dirty bytes the eviction wrote back; `evicted`, where given, receives the
+  // address of the line they belong to.
+  std::uint64_t fill(std::uint64_t address, std::uint32_t bytes, bool dirty,
+                     std::uint64_t* evicted = nullptr);
   // Drops the sector holding `address` if present.
   void invalidate(std::uint64_t address);
 

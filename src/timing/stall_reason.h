@@ -36,6 +36,7 @@ struct TimingStats {
   std::uint64_t dram_write_bytes = 0;  // dram__bytes_write.sum
   std::uint64_t l2_sectors = 0;        // lts__t_sectors.sum
   std::uint64_t dram_transactions = 0;  // GPUs without L2 (1.x): the CC's coalesced transactions
+  std::uint64_t dram_activations = 0;   // DRAM rows opened (src/timing/dram.h)
   std::uint64_t l1_hit_sectors = 0;
   std::uint64_t l1_miss_sectors = 0;
   std::uint64_t l2_hit_sectors = 0;

@@ -34,6 +34,14 @@ TEST(SectorCache, EvictingADirtyLineWritesBackItsDirtySectors) {
   EXPECT_EQ(cache.fill(0, 32, false), 0u);  // the line evicted now was clean
 }
 
+TEST(SectorCache, AnEvictionNamesTheLineItWroteBack) {
+  SectorCache cache(256, 128, 1);
+  cache.fill(0x200 + 32, 32, true);
+  std::uint64_t evicted = 0;
+  EXPECT_EQ(cache.fill(0x400, 32, false, &evicted), 32u);
+  EXPECT_EQ(evicted, 0x200u);  // the dirty line's address, not the sector's
+}
+
 TEST(SectorCache, InvalidateDropsOneSector) {
   SectorCache cache(4096, 128, 4);
   cache.fill(0x2000, 128, false);

@@ -1,0 +1,50 @@
+#include "timing/dram.h"
+
+#include <algorithm>
+
+namespace smsim::timing {
+DramLocation dram_location(const arch::DramGeometry& g, std::uint64_t address) {
+  if (g.channels <= 0 || g.banks <= 0 || g.row_bytes <= 0) return {};
+  const std::uint64_t block = address / static_cast<std::uint64_t>(g.row_bytes);
+  const auto channels = static_cast<std::uint64_t>(g.channels);
+  const auto banks = static_cast<std::uint64_t>(g.banks);
+  return {static_cast<std::uint32_t>(block % channels),
+          static_cast<std::uint32_t>(block / channels % banks), block / channels / banks};
+}
+
+Dram::Dram(const TimingParams& params) : g_(params.facts.dram) {
+  const bool has_rows = g_.channels > 0 && g_.banks > 0 && g_.row_bytes > 0;
+  if (!has_rows) g_ = {};
+  const auto channels = static_cast<std::size_t>(std::max(1, g_.channels));
+  cycles_per_byte_ = static_cast<double>(channels) / params.dram_bytes_per_cycle;
+  channel_free_.assign(channels, 0.0);
+  if (has_rows) banks_.assign(channels * static_cast<std::size_t>(g_.banks), Bank{});
+}
+
+Dram::Slot Dram::transfer(double arrive, std::uint64_t address, std::uint32_t bytes) {
+  const DramLocation at = dram_location(g_, address);
+  double& free = channel_free_[at.channel];
+  const double start = std::max(arrive, free);
+  double begin = start;
+  Bank* bank = nullptr;
+  if (!banks_.empty()) {
+    bank = &banks_[std::size_t{at.channel} * g_.banks + at.bank];
+    // The controller serves the queued requests of an open row together
+    // (reordering them ahead of others) and closes the row when none is
+    // left: requests of one row that arrive more than row_open_cycles apart
+    // open it again, whatever else the channel does meanwhile.
+    const bool closed =
+        g_.row_open_cycles > 0.0 && arrive - bank->last_arrival > g_.row_open_cycles;
+    if (bank->row != at.row || closed) {
+      bank->row = at.row;
+      ++activations_;
+      begin += g_.activate_cycles;
+    }
+  }
+  free = begin + bytes * cycles_per_byte_;
+  if (bank != nullptr) bank->last_arrival = arrive;
+  last_end_ = std::max(last_end_, free);
+  return {start, free};
+}
+
+}  // namespace smsim::timing
