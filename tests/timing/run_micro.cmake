@@ -7,6 +7,11 @@ foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN GOLDEN_RUNS REPEAT_RUNS PENDING WO
   endif()
 endforeach()
 file(MAKE_DIRECTORY ${WORK_DIR})
+if(NOT EXISTS ${REPEAT_RUNS})
+  # A program recorded once (no golden/h100/repeat/ runs yet): its own runs only.
+  set(REPEAT_RUNS ${WORK_DIR}/${NAME}.no-repeat.runs)
+  file(WRITE ${REPEAT_RUNS} "")
+endif()
 set(actual ${WORK_DIR}/${NAME}.out)
 execute_process(COMMAND ${SMSIM} run --gpu h100 --mode timing -- ${PROGRAM}
   WORKING_DIRECTORY ${WORK_DIR} OUTPUT_FILE ${actual} ERROR_VARIABLE errors RESULT_VARIABLE status)

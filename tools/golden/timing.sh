@@ -4,6 +4,7 @@
 #   tools/golden/timing.sh                      # writes tests/timing/golden/<gpu>/
 #   tools/golden/timing.sh --tarball FILE.tgz   # packs <gpu>/ into FILE.tgz instead
 #   tools/golden/timing.sh --build-only         # compiles everything, runs nothing (no GPU needed)
+#   tools/golden/timing.sh --only NAME --out DIR  # records one program (repeatable), e.g. a new micro
 #
 # Microbenchmarks (tests/timing/micro/*.cu) print `CASE name cycles` lines from
 # clock64() deltas; each runs three times and micro/NAME.out keeps the median
@@ -24,6 +25,7 @@ golden_root=$timing_dir/golden
 arch=sm_90
 tarball=""
 build_only=0
+only=()
 runs=3
 metrics=gpc__cycles_elapsed.max,sm__cycles_active.avg,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors.sum,sm__warps_active.avg.pct_of_peak_sustained_active
 # ncu leaves the clocks as they are (the microbenchmarks run at the same
@@ -38,6 +40,7 @@ while (($#)); do
     --out) golden_root=$2; shift 2 ;;
     --tarball) tarball=$2; shift 2 ;;
     --build-only) build_only=1; shift ;;
+    --only) only+=("$2"); shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "timing.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -63,6 +66,7 @@ start=$(date +%s)
 built=()
 for kind in micro kernels; do
   for source in "$timing_dir/$kind"/*.cu; do
+    if ((${#only[@]})) && [[ ! " ${only[*]} " =~ " $(basename "$source" .cu) " ]]; then continue; fi
     build "$kind" "$source"
     built+=("$kind $(basename "$source" .cu)")
   done
