@@ -203,16 +203,21 @@ TEST(Barriers, LanesWaitingToReconvergeDeadlockInStrictMode) {
   EXPECT_EQ(r.error.code, CudaError::launch_timeout);
 }
 
-TEST(Watchdog, AnInfiniteLoopIsStopped) {
+// A kernel that never ends: `for (;;) ++r;`.
+DecodedKernel spin_forever() {
   KernelBuilder k("spin_forever");
   const auto r0 = k.reg();
   const auto loop = k.label();
   k.bind(loop);
   k.op(O::Add, {T::U32}, {}, 1, {k.r(r0), k.r(r0), k.imm(1)});
   k.bra(loop);
+  return k.build();
+}
+
+TEST(Watchdog, AnInfiniteLoopIsStopped) {
   Harness h;
   h.options.instruction_budget = 100000;
-  const LaunchResult r = h.run(k.build(), {2}, {64}, ParamBytes());
+  const LaunchResult r = h.run(spin_forever(), {2}, {64}, ParamBytes());
   EXPECT_EQ(r.error.code, CudaError::launch_timeout);
   EXPECT_NE(r.error.message.find("watchdog: more than 100000 warp-instructions"), std::string::npos)
       << r.error.message;
@@ -222,16 +227,10 @@ TEST(Watchdog, AnInfiniteLoopIsStopped) {
 // The other watchdog: wall-clock time, for kernels that are slow rather than
 // long (the instruction budget is left at its default of 2^36).
 TEST(Watchdog, ALaunchPastItsTimeBudgetIsStopped) {
-  KernelBuilder k("spin_forever");
-  const auto r0 = k.reg();
-  const auto loop = k.label();
-  k.bind(loop);
-  k.op(O::Add, {T::U32}, {}, 1, {k.r(r0), k.r(r0), k.imm(1)});
-  k.bra(loop);
   Harness h;
   h.options.time_budget_ms = 50;
   const auto start = std::chrono::steady_clock::now();
-  const LaunchResult r = h.run(k.build(), {2}, {64}, ParamBytes());
+  const LaunchResult r = h.run(spin_forever(), {2}, {64}, ParamBytes());
   const auto took = std::chrono::steady_clock::now() - start;
   EXPECT_EQ(r.error.code, CudaError::launch_timeout);
   EXPECT_NE(r.error.message.find("watchdog: running for more than 50 ms"), std::string::npos)
