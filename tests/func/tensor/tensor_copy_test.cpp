@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../engine_harness.h"
+#include "../module_fixture.h"
 #include "func/device.h"
 #include "func/tensor/tensor_map.h"
 #include "ptx/frontend.h"
@@ -229,26 +230,10 @@ DONE:
 }
 )";
 
-class TensorCopy : public ::testing::Test {
+class TensorCopy : public testing::ModuleTest {
  protected:
-  void SetUp() override {
-    text_ = kModule;
-    ptx::Diagnostics diags("tensor_copy", text_);
-    module_ = ptx::parse_and_check(text_, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.format();
-    loaded_ = device_.load(module_);
-  }
-  const ModuleKernel& kernel(const char* name) {
-    const ModuleKernel* k = loaded_.find_kernel(name);
-    EXPECT_NE(k, nullptr) << name;
-    return *k;
-  }
-  template <typename T>
-  std::vector<T> download(std::uint64_t p, std::size_t n) {
-    std::vector<T> out(n);
-    device_.copy_to_host(out.data(), p, n * sizeof(T));
-    return out;
-  }
+  TensorCopy() : ModuleTest("tensor_copy", kModule) {}
+
   // A u32 tensor of `width` x `height` words holding their index, and a map
   // over it with a box of box_w x box_h.
   std::array<std::byte, kTensorMapBytes> grid_map(std::uint32_t width, std::uint32_t height,
@@ -275,10 +260,6 @@ class TensorCopy : public ::testing::Test {
     return encode_tensor_map(*m.map);
   }
 
-  std::string text_;
-  ptx::Module module_;
-  Device device_{LaunchOptions{}, std::uint64_t{1} << 32};
-  LoadedModule loaded_;
   std::uint64_t grid_ = 0;
 };
 
