@@ -54,23 +54,15 @@ __global__ void barrier_kernel(long long* cycles) {
   if (threadIdx.x == 0 && blockIdx.x == 0) *cycles = elapsed;
 }
 
-long long read_cycles(const long long* cycles) {
-  TIMING_CHECK(cudaGetLastError());
-  TIMING_CHECK(cudaDeviceSynchronize());
-  long long host = 0;
-  TIMING_CHECK(cudaMemcpy(&host, cycles, sizeof host, cudaMemcpyDeviceToHost));
-  return host;
-}
-
 int main() {
   unsigned* sink = nullptr;
   long long* cycles = nullptr;
   TIMING_CHECK(cudaMalloc(&sink, sizeof(unsigned)));
   TIMING_CHECK(cudaMalloc(&cycles, sizeof(long long)));
   chain_kernel<<<2, 128>>>(false, sink, cycles);
-  micro::print_case("dsmem_local", static_cast<double>(read_cycles(cycles)) / kChain);
+  micro::print_case("dsmem_local", static_cast<double>(micro::read_cycles(cycles)) / kChain);
   chain_kernel<<<2, 128>>>(true, sink, cycles);
-  micro::print_case("dsmem_remote", static_cast<double>(read_cycles(cycles)) / kChain);
+  micro::print_case("dsmem_remote", static_cast<double>(micro::read_cycles(cycles)) / kChain);
   for (const auto& [blocks, warps] : {std::pair{2, 1}, std::pair{8, 1}, std::pair{2, 4}, std::pair{2, 32}}) {
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(blocks);
@@ -84,7 +76,7 @@ int main() {
     config.numAttrs = 1;
     TIMING_CHECK(cudaLaunchKernelEx(&config, barrier_kernel, cycles));
     std::printf("CASE cluster_sync_c%d_w%d %.2f\n", blocks, warps,
-                static_cast<double>(read_cycles(cycles)) / kRounds);
+                static_cast<double>(micro::read_cycles(cycles)) / kRounds);
   }
   return 0;
 }

@@ -31,6 +31,15 @@ __device__ __forceinline__ long long second_pass_cycles(Body body) {
   return stop - start;
 }
 
+// The clock64() delta a kernel left in device memory (after checking that its
+// launch went through; the copy waits for the kernel).
+inline long long read_cycles(const long long* cycles) {
+  TIMING_CHECK(cudaGetLastError());
+  long long host = 0;
+  TIMING_CHECK(cudaMemcpy(&host, cycles, sizeof host, cudaMemcpyDeviceToHost));
+  return host;
+}
+
 // Reads the device's SM count (the throughput cases put work on every SM).
 inline int sm_count() {
   int device = 0;

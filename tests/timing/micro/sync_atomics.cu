@@ -32,13 +32,6 @@ __global__ void atomic_kernel(unsigned* global, bool same, unsigned* out, long l
   if (threadIdx.x == 0) *cycles = elapsed;
 }
 
-long long read_cycles(const long long* cycles) {
-  TIMING_CHECK(cudaGetLastError());
-  long long host = 0;
-  TIMING_CHECK(cudaMemcpy(&host, cycles, sizeof host, cudaMemcpyDeviceToHost));
-  return host;
-}
-
 int main() {
   unsigned* global = nullptr;
   unsigned* out = nullptr;
@@ -48,7 +41,7 @@ int main() {
   TIMING_CHECK(cudaMalloc(&cycles, sizeof(long long)));
   for (int threads : {32, 256, 1024}) {
     sync_kernel<<<1, threads>>>(cycles);
-    micro::print_case("sync_t", threads, static_cast<double>(read_cycles(cycles)) / kBarriers);
+    micro::print_case("sync_t", threads, static_cast<double>(micro::read_cycles(cycles)) / kBarriers);
   }
   const char* const names[2][2] = {{"atom_global_distinct", "atom_global_same"},
                                    {"atom_shared_distinct", "atom_shared_same"}};
@@ -60,7 +53,7 @@ int main() {
       } else {
         atomic_kernel<false><<<1, 32>>>(global, same, out, cycles);
       }
-      micro::print_case(names[shared][same], static_cast<double>(read_cycles(cycles)) / kAtomics);
+      micro::print_case(names[shared][same], static_cast<double>(micro::read_cycles(cycles)) / kAtomics);
     }
   }
   TIMING_CHECK(cudaFree(global));
