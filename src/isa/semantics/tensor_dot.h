@@ -19,14 +19,11 @@
 // A NaN operand, or an infinite product or accumulator of each sign, gives
 // the canonical NaN; an overflow gives an infinity.
 //
-// e4m3 and e5m2 (sparse mma.sp m16n8k64; A and B may differ) are summed
-// apart from the accumulator: the products alone go through the fused step
-// (aligned to their largest field exponent, truncated, summed, rounded
-// toward zero to f32), and c is added to that sum as by add.rn.f32. This
-// reproduces the H100's e5m2 and e4m3 x e5m2 cases of matrix_movement; its
-// e4m3 x e4m3 random case differs in some entries (see
-// docs/isa-semantics.md). An e4m3 has no infinity (S.1111.111 is its NaN);
-// an e5m2 is IEEE-like.
+// e4m3 and e5m2 in sparse mma.sp m16n8k64 (A and B may differ): the H100
+// has no such mma.sync instruction; ptxas (nvcc 13, sm_90) unpacks the
+// inputs to f16 and runs two f16 HMMA.SP steps, then adds c with FADD
+// (tensor_dot_sparse_fp8 below). An e4m3 has no infinity (S.1111.111 is its
+// NaN); an e5m2 is IEEE-like.
 //
 // f64 (DMMA): a chain of correctly rounded fmas in k order. Integers: exact
 // products, sum wrapping modulo 2^32, or with .satfinite the exact sum
@@ -289,17 +286,38 @@ inline uint32_t tensor_dot_f32(TensorInput kind, std::span<const uint32_t> a,
   return tensor_dot_f32(kind, kind, a, b, c, c_is_f16);
 }
 
-// fp8 inputs (e4m3/e5m2, A and B each) of mma.sp, f32 accumulator: the
-// products' fused sum (25 aligned bits, toward zero to f32), then c added
-// with round-to-nearest-even.
-inline uint32_t tensor_dot_fp8(TensorInput a_kind, TensorInput b_kind,
-                               std::span<const uint32_t> a, std::span<const uint32_t> b,
-                               uint32_t c) {
-  const tensor_detail::FusedSum s =
-      tensor_detail::fused_sum(a_kind, b_kind, a, b, tensor_detail::Term{}, 25);
-  const uint32_t products =
-      s.special ? s.f32_bits : tensor_detail::to_f32_toward_zero(s.negative, s.magnitude, s.quantum);
-  return add_f32(products, c, Rounding::nearest_even, false, false);
+// fp8 inputs (e4m3/e5m2, A and B each) of mma.sp m16n8k64 with an f32
+// accumulator, `a` and `b` in packed order (up to 32 selected products of one
+// row and column; packed element p belongs to the 4-column chunk p / 2).
+// ptxas lowers the instruction to F2FP.F16.E4M3/E5M2.UNPACK_B (exact: every
+// fp8 value is an f16, so an e4m3 subnormal becomes an f16 normal with its
+// own field exponent) and two HMMA.SP.16832.F32: the low f16x2 half of each A
+// register (the even chunks) with a zero accumulator, then the high halves
+// (the odd chunks) accumulating onto that f32 result; c is added last by an
+// FADD, to nearest even. This reproduces all 524,288 dot products of
+// tools/probes/mma_sp_fp8_probe.cu on the H100 (every pairing of e4m3 and
+// e5m2; tools/probes/mma_sp_fp8_fit.py compares the alternatives).
+inline uint32_t tensor_dot_sparse_fp8(TensorInput a_kind, TensorInput b_kind,
+                                      std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                      uint32_t c) {
+  constexpr std::size_t kSteps = 2, kPerStep = 16;
+  const auto to_f16 = [](TensorInput kind, uint32_t bits) {
+    const Fp8Format f = kind == TensorInput::e4m3 ? Fp8Format::e4m3 : Fp8Format::e5m2;
+    return cvt_f16x2_from_fp8x2(f, static_cast<uint16_t>(bits & 0xffu), false) & 0xffffu;
+  };
+  uint32_t x[kSteps][kPerStep] = {}, y[kSteps][kPerStep] = {};
+  std::size_t n[kSteps] = {};
+  for (std::size_t p = 0; p < a.size() && p < b.size(); ++p) {
+    const std::size_t step = p / 2 % kSteps;
+    if (n[step] == kPerStep) break;  // more than m16n8k64's 32 packed products
+    x[step][n[step]] = to_f16(a_kind, a[p]);
+    y[step][n[step]++] = to_f16(b_kind, b[p]);
+  }
+  uint32_t sum = 0;  // the first HMMA's accumulator is RZ
+  for (std::size_t step = 0; step < kSteps; ++step) {
+    sum = tensor_dot_f32(TensorInput::f16, {x[step], n[step]}, {y[step], n[step]}, sum);
+  }
+  return add_f32(c, sum, Rounding::nearest_even, false, false);
 }
 
 // The same dot product with an f16 result: the exact sum rounded to nearest

@@ -135,25 +135,55 @@ TEST(TensorDot, SatfiniteClampsAtBothEndsAndIsThePlainSumInRange) {
   EXPECT_EQ(tensor_dot_int_saturating(a, std::vector<int32_t>{128, -127}, 40000u), 7487u);
 }
 
-TEST(TensorDot, Fp8Inputs) {
+TEST(TensorDot, SparseFp8Inputs) {
   // e4m3 0x7e = 448 (its largest normal: the all-ones exponent is a number),
   // 0x38 = 1; e5m2 0x3c = 1, 0x7c = infinity.
   const std::vector<uint32_t> e4m3_448 = {0x7e}, e4m3_one = {0x38}, e5m2_one = {0x3c};
   const auto e4m3 = TensorInput::e4m3, e5m2 = TensorInput::e5m2;
-  EXPECT_EQ(tensor_dot_fp8(e4m3, e4m3, e4m3_448, e4m3_one, 0), 0x43e00000u);  // 448
-  EXPECT_EQ(tensor_dot_fp8(e4m3, e5m2, e4m3_448, e5m2_one, kOneF32), 0x43e08000u);  // 449
-  EXPECT_EQ(tensor_dot_fp8(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
+  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, e4m3_448, e4m3_one, 0), 0x43e00000u);  // 448
+  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e5m2, e4m3_448, e5m2_one, kOneF32),
+            0x43e08000u);  // 449
+  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
             kCanonicalNanF32);  // S.1111.111 is the NaN
-  EXPECT_EQ(tensor_dot_fp8(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0), 0x7f800000u);
+  EXPECT_EQ(tensor_dot_sparse_fp8(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0),
+            0x7f800000u);
 }
 
-TEST(TensorDot, Fp8AccumulatorIsAddedAfterTheProductsRoundedToNearest) {
+TEST(TensorDot, SparseFp8AccumulatorIsAddedAfterTheProductsRoundedToNearest) {
   // Products 2^-24 + 2^-24 (e5m2 2^-12 squared, twice) and c = 1: fused with
   // c they would be truncated away; added to 1 after their own sum (2^-23)
   // they give 1 + 2^-23.
   const std::vector<uint32_t> tiny = {0x0c, 0x0c};  // e5m2 2^-12
-  EXPECT_EQ(tensor_dot_fp8(TensorInput::e5m2, TensorInput::e5m2, tiny, tiny, kOneF32),
+  EXPECT_EQ(tensor_dot_sparse_fp8(TensorInput::e5m2, TensorInput::e5m2, tiny, tiny, kOneF32),
             0x3f800001u);
+}
+
+TEST(TensorDot, SparseFp8SumsTheEvenChunksFirstAndTheOddOnesOntoThem) {
+  // Packed products 0, 1 and 4 (chunks 0 and 2) are 2^-18 each (e4m3 2^-9
+  // squared): the first step sums them exactly to 3 * 2^-18. The second
+  // step (chunks 1 and 3) holds 256, -256 and 1: aligned to 256's exponent
+  // its accumulator keeps only 2^-17 of 3 * 2^-18, so d = 1 + 2^-17. One
+  // step over all products would truncate each 2^-18 to 0 (d = 1), and so
+  // would two steps of packed products 0-15 and 16-31.
+  const auto e4m3 = TensorInput::e4m3;
+  const std::vector<uint32_t> a = {0x01, 0x01, 0x58, 0x58, 0x01, 0x00, 0x38, 0x00};
+  const std::vector<uint32_t> b = {0x01, 0x01, 0x58, 0xd8, 0x01, 0x00, 0x38, 0x00};
+  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, a, b, 0), 0x3f800040u);
+  // The same products in the other order of steps: 256 - 256 + 1 first
+  // (exactly 1), then 3 * 2^-18 aligned to 1's exponent: kept whole (1 + 3 * 2^-18).
+  const std::vector<uint32_t> a2 = {0x58, 0x58, 0x01, 0x01, 0x38, 0x00, 0x01, 0x00};
+  const std::vector<uint32_t> b2 = {0x58, 0xd8, 0x01, 0x01, 0x38, 0x00, 0x01, 0x00};
+  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, a2, b2, 0), 0x3f800060u);
+}
+
+TEST(TensorDot, SparseFp8InputsAlignAsTheirF16Values) {
+  // e4m3 0x07 (7 * 2^-9, an e4m3 subnormal) is the f16 normal 1.75 * 2^-7:
+  // times e5m2 0x7b (1.75 * 2^15) its product's field exponent is 8, not the
+  // 9 that e4m3's own minimum exponent (-6) would give. So the step keeps
+  // bits down to 2^-17: 784 - 784 + 2^-17 (e4m3 0.5 times e5m2 2^-16).
+  const std::vector<uint32_t> a = {0x07, 0x87, 0x00, 0x00, 0x30};
+  const std::vector<uint32_t> b = {0x7b, 0x7b, 0x00, 0x00, 0x01};
+  EXPECT_EQ(tensor_dot_sparse_fp8(TensorInput::e4m3, TensorInput::e5m2, a, b, 0), 0x37000000u);
 }
 
 }  // namespace
