@@ -89,6 +89,16 @@ struct SubPartition {
   std::uint32_t next_round_robin = 0;
   std::uint64_t last_issued_at = UINT64_MAX;  // the cycle of its latest issue
   std::uint64_t busy_until = 0;               // its next issue (issue_rules.h: issue_cycles)
+  // After a scan that issued nothing, every warp is blocked until its
+  // `wake` or its due look-ahead; before `quiet_until` (the first of them) a
+  // scan would pass over each warp as it left it, adding only `quiet_event`
+  // (the first wake) to the SM's next_event and `quiet_hoist` to its
+  // hoist_at. A warp of the partition changed from outside its scan (a
+  // block dispatched or retired, a barrier released, a result settled)
+  // clears `quiet_until`.
+  std::uint64_t quiet_until = 0;
+  std::uint64_t quiet_event = UINT64_MAX;
+  std::uint64_t quiet_hoist = UINT64_MAX;
 };
 
 // What an SM's step leaves for the end of the cycle, when the SMs are

@@ -72,6 +72,12 @@ bool writes_global_later(const func::DecodedInstruction& in, const OpTiming& op,
   }
 }
 
+// A warp's scheduler must look at it again: something outside its scan
+// changed what it waits on (SubPartition::quiet_until).
+void disturb(SmState& sm, const WarpSlot& w) {
+  sm.partitions[w.partition].quiet_until = 0;
+}
+
 // Sets a live warp's stall state and keeps its SM's count per state.
 void set_stall(SmState& sm, WarpSlot& w, Stall s) {
   --sm.stall_count[static_cast<std::size_t>(w.stall)];
@@ -246,6 +252,7 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
     warp.ghost_end = 0;
     warp.hoist_retry = 0;
     warp.known = false;
+    disturb(sm, warp);
     ++sm.stall_count[static_cast<std::size_t>(warp.stall)];
     sm.partitions[index % sm.partitions.size()].warps.push_back(index);
     ++sm.resident_warps;
@@ -267,6 +274,7 @@ void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
     std::erase_if(sp.warps, [&](std::uint32_t w) { return sm.warps[w].block_slot == slot; });
     sp.last_issued = kNoWarp;
     sp.next_round_robin = 0;
+    sp.quiet_until = 0;
   }
 }
 
@@ -374,6 +382,7 @@ void GridRun::wake_cluster(ClusterRun& run) {
     for (std::uint32_t w = 0; w < block.state.warps.size(); ++w) {
       WarpSlot& slot = sm.warps[b * warps_per_block_ + w];
       slot.known = false;  // its lanes may go on now
+      disturb(sm, slot);
       if (!slot.waits_at_barrier || block.state.warps[w].control.mask() == 0) continue;
       slot.waits_at_barrier = false;
       slot.ready_at = std::max(slot.ready_at, at);
@@ -691,6 +700,7 @@ void GridRun::release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t 
     WarpSlot& slot = sm.warps[block_slot * warps_per_block_ + w];
     // The barrier or exit may have let the warp's lanes go on.
     slot.known = false;
+    disturb(sm, slot);
     if (!slot.waits_at_barrier || block.state.warps[w].control.mask() == 0) continue;
     slot.waits_at_barrier = false;
     slot.ready_at = static_cast<std::uint64_t>(std::ceil(block.last_arrival)) +
@@ -838,6 +848,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       w.wake = 0;  // its own stall is read again once the scheduler runs
     }
     sm.next_event = std::min(sm.next_event, sm.others_stopped_until);
+    sp.quiet_until = 0;
     return true;
   }
   if (sp.busy_until > now_) {
@@ -848,6 +859,11 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       if (w.live && w.stall == Stall::selected) set_stall(sm, w, Stall::wait);
     }
     sm.next_event = std::min(sm.next_event, sp.busy_until);
+    return true;
+  }
+  if (now_ < sp.quiet_until) {
+    sm.next_event = std::min(sm.next_event, sp.quiet_event);
+    sm.hoist_at = std::min(sm.hoist_at, sp.quiet_hoist);
     return true;
   }
   // Greedy then oldest: the warp that issued last, then the others oldest
@@ -862,6 +878,16 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
   const std::size_t start = greedy || n == 0 ? 0 : sp.next_round_robin % n;
   const std::size_t lead_count = lead == kNoWarp ? 0 : 1;
   std::uint32_t issued = 0;
+  // What this scan adds to the SM's next_event and hoist_at while no warp issues.
+  std::uint64_t quiet_event = kNever;
+  std::uint64_t quiet_hoist = kNever;
+  const auto pass_over = [&](const WarpSlot& w) {
+    quiet_event = std::min(quiet_event, w.wake);
+    if (w.hoist_retry != kNever &&
+        (w.stall == Stall::short_scoreboard || w.stall == Stall::long_scoreboard)) {
+      quiet_hoist = std::min(quiet_hoist, w.hoist_retry);
+    }
+  };
   for (std::size_t k = 0; k < n + lead_count; ++k) {
     std::uint32_t slot = lead;
     if (k >= lead_count) {
@@ -878,6 +904,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       // at: blocked_until() would answer the same, and no look-ahead is due.
       sm.next_event = std::min(sm.next_event, w.wake);
       note_hoist_retry(sm, w);
+      pass_over(w);
       continue;
     }
     const std::uint64_t until = blocked_until(sm_index, w);
@@ -897,6 +924,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       if (sm.error) return false;
       sm.next_event = std::min(sm.next_event, until);
       note_hoist_retry(sm, w);
+      pass_over(w);
       continue;
     }
     if (issued >= p_.issue_width) {
@@ -930,7 +958,15 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
   if (issued > 0) {
     sm.next_event = std::min(sm.next_event, now_ + 1);
     sp.busy_until = now_ + static_cast<std::uint64_t>(std::max(1, p_.facts.issue.issue_cycles));
+    sp.quiet_until = 0;
+    return true;
   }
+  // Every live warp was passed over, blocked past now (a look-ahead that
+  // was due has been tried): a scan before the first wake or due
+  // look-ahead would find each as it is.
+  sp.quiet_until = std::min(quiet_event, quiet_hoist);
+  sp.quiet_event = quiet_event;
+  sp.quiet_hoist = quiet_hoist;
   return true;
 }
 
@@ -971,6 +1007,7 @@ void GridRun::settle(std::uint32_t sm_index) {
         w.reg_stall[op.dests[i]] = r.dependency;
       }
       w.known = false;  // it may have read the stand-in
+      disturb(sm, w);
     }
   }
   sm.deferred.clear();

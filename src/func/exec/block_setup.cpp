@@ -155,11 +155,10 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
     // warp.cache is kept from the state's previous block: its entries are
     // allocations, valid while the memory's generation is the one they were
     // taken at (GlobalAccessCache), whichever block uses them.
+    warp.calls.clear();
     if (k.makes_calls() || k.allocates) {
+      warp.calls.resize(kWarpSize);
       for (LaneCalls& lane : warp.calls) {
-        lane.frames.clear();
-        lane.saved.clear();
-        lane.stack_used = 0;
         lane.stack_top = stack_top;
         lane.stack_pointer = stack_top;
       }

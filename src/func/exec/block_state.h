@@ -62,7 +62,11 @@ struct WarpState {
   std::uint32_t spins = 0;  // backward branches while other lanes wait to reconverge
   bool at_barrier = false;
   std::vector<WarpSyncWaiter> sync_waiters;  // in arrival order
-  std::array<LaneCalls, kWarpSize> calls;  // empty unless the kernel makes real calls or allocas
+  // One per lane when the kernel makes real calls or allocas, else empty:
+  // a lane's record is 80 bytes, and keeping 32 of them in every warp made
+  // the warps of a large grid 2.7 KB apart, so that the scheduler's reads of
+  // their hot fields missed the host's caches and TLB (docs/timing.md, "Speed").
+  std::vector<LaneCalls> calls;
   // barrier.cluster.arrive calls per lane; a lane's wait completes once the
   // cluster has completed that many phases.
   std::array<std::uint32_t, kWarpSize> cluster_arrivals{};

@@ -164,12 +164,13 @@ void return_from_function(ExecContext& c, const DecodedInstruction& in, std::uin
   const DecodedKernel& k = c.launch.kernel;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    LaneCalls& calls = c.warp.calls[lane];
-    if (calls.frames.empty()) {
+    // A kernel without calls has no call records: such a ret has no call either.
+    if (c.warp.calls.empty() || c.warp.calls[lane].frames.empty()) {
       report_error(c, CudaError::launch_failure,
                    fmt::format("{}: ret with no call to return from", lane_location(c, in, lane)));
       return;
     }
+    LaneCalls& calls = c.warp.calls[lane];
     const LaneFrame frame = calls.frames.back();
     const CallSite& site = k.call_sites[frame.site];
     std::uint64_t& fp = frame_pointer(c, lane);
