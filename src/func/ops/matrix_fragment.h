@@ -39,6 +39,7 @@ enum class Fragment : std::uint8_t {
   a_i8_m16k32,   // 8-bit A of m16n8k32 (packed A of m16n8k64)
   b_i8_k32n8,    // 8-bit B of m16n8k32
   b_i8_k64n8,    // 8-bit B of m16n8k64
+  b_i8_k16n8,    // 8-bit B of mma m16n8k16 (fp8)
 };
 
 struct MatrixCoord {
@@ -62,6 +63,7 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
       return 16;
     case Fragment::b_tf32_k16n8:
     case Fragment::b_wmma_tf32:
+    case Fragment::b_i8_k16n8:
       return 4;
     case Fragment::a_m16k8:
     case Fragment::b_k16n8:
@@ -126,6 +128,7 @@ constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32
       return {t + 4 * e, g};
     case Fragment::a_i8_m16k32:
       return {g + 8 * ((e >> 2) & 1), 4 * t + (e & 3) + 16 * (e >> 3)};
+    case Fragment::b_i8_k16n8:
     case Fragment::b_i8_k32n8:
     case Fragment::b_i8_k64n8:
       return {4 * t + (e & 3) + 16 * (e >> 2), g};

@@ -70,13 +70,29 @@ constexpr MmaForm kForms[] = {
      F::b_wmma_tf32, F::c_wmma16, 4},
     {Opcode::WmmaMma, 8, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_f64_m8k4, F::b_f64_k4n8,
      F::c_f64_m8n8},
+    // fp8 (sm_89+; the k16 shape and the f16 accumulator from PTX ISA 8.7):
+    // ptxas makes f16 HMMA steps of them (tensor_dot_fp8_f32/_f16).
+#define SMSIM_FP8_FORMS(A, B)                                                                   \
+  {Opcode::Mma, 16, 8, 32, A, B, E::f32, E::f32, F::a_i8_m16k32, F::b_i8_k32n8, F::c_m16n8},    \
+      {Opcode::Mma, 16, 8, 32, A, B, E::f16, E::f16, F::a_i8_m16k32, F::b_i8_k32n8, F::c_m16n8}, \
+      {Opcode::Mma, 16, 8, 16, A, B, E::f32, E::f32, F::a_wmma8, F::b_i8_k16n8, F::c_m16n8},     \
+      {Opcode::Mma, 16, 8, 16, A, B, E::f16, E::f16, F::a_wmma8, F::b_i8_k16n8, F::c_m16n8}
+    SMSIM_FP8_FORMS(E::e4m3, E::e4m3),
+    SMSIM_FP8_FORMS(E::e4m3, E::e5m2),
+    SMSIM_FP8_FORMS(E::e5m2, E::e4m3),
+    SMSIM_FP8_FORMS(E::e5m2, E::e5m2),
+#undef SMSIM_FP8_FORMS
 };
 
 constexpr bool integer_form(const MmaForm& f) {
   return f.a == E::s8 || f.a == E::u8;
 }
 
-constexpr unsigned kMaxDim = 16;
+constexpr bool fp8_form(const MmaForm& f) {
+  return f.a == E::e4m3 || f.a == E::e5m2;
+}
+
+constexpr unsigned kMaxDim = 16, kMaxK = 32;
 
 // Registers a fragment takes: its distinct elements, or twice as many for
 // the duplicated 16-bit wmma A/B fragments (matrix_fragment.h).
@@ -99,7 +115,7 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const Operand* a_regs = d_regs + in.dst_count;
   const Operand* b_regs = a_regs + a_count;
   const Operand* c_regs = a_regs + ab_count;
-  std::uint64_t a[kMaxDim][kMaxDim] = {}, b[kMaxDim][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
+  std::uint64_t a[kMaxDim][kMaxK] = {}, b[kMaxK][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
   gather_fragment(c, a_regs, f.fa, f.a, a);
   gather_fragment(c, b_regs, f.fb, f.b, b);
   gather_fragment(c, c_regs, f.fc, f.c, acc);
@@ -107,25 +123,32 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for (unsigned i = 0; i < f.m; ++i) {
     for (unsigned j = 0; j < f.n; ++j) {
       if constexpr (f.a == E::f64) {
-        std::array<std::uint64_t, kMaxDim> x{}, y{};
+        std::array<std::uint64_t, kMaxK> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) x[k] = a[i][k], y[k] = b[k][j];
         d[i][j] = isa::sem::tensor_dot_f64({x.data(), f.k}, {y.data(), f.k}, acc[i][j]);
       } else if constexpr (integer_form(f)) {
-        std::array<std::int32_t, kMaxDim> x{}, y{};
+        std::array<std::int32_t, kMaxK> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k)
           x[k] = integer_element(f.a, a[i][k]), y[k] = integer_element(f.b, b[k][j]);
         const auto cc = static_cast<std::uint32_t>(acc[i][j]);
         d[i][j] = Saturate ? isa::sem::tensor_dot_int_saturating({x.data(), f.k}, {y.data(), f.k}, cc)
                            : isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k}, cc);
       } else {
-        std::array<std::uint32_t, kMaxDim> x{}, y{};
+        std::array<std::uint32_t, kMaxK> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) {
           x[k] = static_cast<std::uint32_t>(a[i][k]);
           y[k] = static_cast<std::uint32_t>(b[k][j]);
         }
         const isa::sem::TensorInput in = tensor_input(f.a);
         const auto c_bits = static_cast<std::uint32_t>(acc[i][j]);
-        if constexpr (f.k_step != 0) {
+        if constexpr (fp8_form(f)) {
+          static_assert(f.c == f.d, "fp8 forms accumulate in their result type");
+          const std::span<const std::uint32_t> xs(x.data(), f.k), ys(y.data(), f.k);
+          d[i][j] = f.d == E::f16 ? isa::sem::tensor_dot_fp8_f16(in, tensor_input(f.b), xs, ys,
+                                                                 static_cast<std::uint16_t>(c_bits))
+                                  : isa::sem::tensor_dot_fp8_f32(in, tensor_input(f.b), xs, ys,
+                                                                 c_bits);
+        } else if constexpr (f.k_step != 0) {
           static_assert(f.d == E::f32 && f.c == E::f32, "stepped sums are f32 only");
           std::uint32_t sum = c_bits;
           for (unsigned k = 0; k < f.k; k += f.k_step) {

@@ -132,7 +132,7 @@ void run_sparse_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t 
         const auto cc = static_cast<std::uint32_t>(acc[i][j]);
         std::uint32_t r;
         if constexpr (f.a == E::e4m3 || f.a == E::e5m2) {
-          r = isa::sem::tensor_dot_sparse_fp8(tensor_input(f.a), tensor_input(f.b),
+          r = isa::sem::tensor_dot_fp8_f32(tensor_input(f.a), tensor_input(f.b),
                                               {x.data(), packed}, {y.data(), packed}, cc);
         } else {
           r = isa::sem::tensor_dot_f32(tensor_input(f.a), {x.data(), packed}, {y.data(), packed},

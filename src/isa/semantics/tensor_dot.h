@@ -19,10 +19,10 @@
 // A NaN operand, or an infinite product or accumulator of each sign, gives
 // the canonical NaN; an overflow gives an infinity.
 //
-// e4m3 and e5m2 in sparse mma.sp m16n8k64 (A and B may differ): the H100
-// has no such mma.sync instruction; ptxas (nvcc 13, sm_90) unpacks the
-// inputs to f16 and runs two f16 HMMA.SP steps, then adds c with FADD
-// (tensor_dot_sparse_fp8 below). An e4m3 has no infinity (S.1111.111 is its
+// e4m3 and e5m2 in mma.sync m16n8k16/k32 and mma.sp m16n8k64 (A and B may
+// differ): the H100 has no fp8 mma.sync instruction; ptxas (nvcc 13, sm_90)
+// unpacks the inputs to f16 and runs two f16 HMMA steps, then adds c with
+// FADD or HADD2 (tensor_dot_fp8_f32/_f16 below). An e4m3 has no infinity (S.1111.111 is its
 // NaN); an e5m2 is IEEE-like.
 //
 // f64 (DMMA): a chain of correctly rounded fmas in k order. Integers: exact
@@ -39,6 +39,7 @@
 #include "isa/semantics/float_arith_f64.h"
 #include "isa/semantics/float_format.h"
 #include "isa/semantics/gpu_nan.h"
+#include "isa/semantics/half_arith.h"
 
 namespace smsim::isa::sem {
 
@@ -286,36 +287,54 @@ inline uint32_t tensor_dot_f32(TensorInput kind, std::span<const uint32_t> a,
   return tensor_dot_f32(kind, kind, a, b, c, c_is_f16);
 }
 
-// fp8 inputs (e4m3/e5m2, A and B each) of mma.sp m16n8k64 with an f32
-// accumulator, `a` and `b` in packed order (up to 32 selected products of one
-// row and column; packed element p belongs to the 4-column chunk p / 2).
-// ptxas lowers the instruction to F2FP.F16.E4M3/E5M2.UNPACK_B (exact: every
-// fp8 value is an f16, so an e4m3 subnormal becomes an f16 normal with its
-// own field exponent) and two HMMA.SP.16832.F32: the low f16x2 half of each A
-// register (the even chunks) with a zero accumulator, then the high halves
-// (the odd chunks) accumulating onto that f32 result; c is added last by an
-// FADD, to nearest even. This reproduces all 524,288 dot products of
-// tools/probes/mma_sp_fp8_probe.cu on the H100 (every pairing of e4m3 and
-// e5m2; tools/probes/mma_sp_fp8_fit.py compares the alternatives).
-inline uint32_t tensor_dot_sparse_fp8(TensorInput a_kind, TensorInput b_kind,
-                                      std::span<const uint32_t> a, std::span<const uint32_t> b,
-                                      uint32_t c) {
-  constexpr std::size_t kSteps = 2, kPerStep = 16;
+namespace tensor_detail {
+
+// The f16 operands of the two HMMA steps ptxas makes of an fp8 mma (see
+// tensor_dot_fp8_f32): element k goes to step k / 2 % 2, as f16 bits.
+struct Fp8Steps {
+  static constexpr std::size_t kSteps = 2, kPerStep = 16;
+  uint32_t x[kSteps][kPerStep] = {}, y[kSteps][kPerStep] = {};
+  std::size_t n[kSteps] = {};
+};
+
+inline Fp8Steps split_fp8(TensorInput a_kind, TensorInput b_kind, std::span<const uint32_t> a,
+                          std::span<const uint32_t> b) {
   const auto to_f16 = [](TensorInput kind, uint32_t bits) {
     const Fp8Format f = kind == TensorInput::e4m3 ? Fp8Format::e4m3 : Fp8Format::e5m2;
     return cvt_f16x2_from_fp8x2(f, static_cast<uint16_t>(bits & 0xffu), false) & 0xffffu;
   };
-  uint32_t x[kSteps][kPerStep] = {}, y[kSteps][kPerStep] = {};
-  std::size_t n[kSteps] = {};
-  for (std::size_t p = 0; p < a.size() && p < b.size(); ++p) {
-    const std::size_t step = p / 2 % kSteps;
-    if (n[step] == kPerStep) break;  // more than m16n8k64's 32 packed products
-    x[step][n[step]] = to_f16(a_kind, a[p]);
-    y[step][n[step]++] = to_f16(b_kind, b[p]);
+  Fp8Steps s;
+  for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
+    const std::size_t step = k / 2 % Fp8Steps::kSteps;
+    if (s.n[step] == Fp8Steps::kPerStep) break;  // more than an instruction's 32 products
+    s.x[step][s.n[step]] = to_f16(a_kind, a[k]);
+    s.y[step][s.n[step]++] = to_f16(b_kind, b[k]);
   }
+  return s;
+}
+
+}  // namespace tensor_detail
+
+// fp8 inputs (e4m3/e5m2, A and B each) of mma.sync m16n8k16/m16n8k32 and of
+// mma.sp m16n8k64, with an f32 accumulator. The H100 has no fp8 mma.sync
+// instruction: ptxas (nvcc 13, sm_90) lowers these to F2FP.F16.E4M3/E5M2.UNPACK_B
+// (exact: every fp8 value is an f16, so an e4m3 subnormal becomes an f16
+// normal with its own field exponent) and two f16 HMMA steps (HMMA.1688,
+// HMMA.16816 or HMMA.SP.16832 .F32): the low f16x2 half of each unpacked
+// register with a zero accumulator, then the high halves accumulating onto
+// that f32 result; c is added last by an FADD, to nearest even. `a` and `b`
+// in k order, up to 32 products; the low halves are the elements k with
+// k % 4 < 2 (for mma.sp, whose packed element p belongs to the 4-column
+// chunk p / 2, the even chunks). This reproduces every dot product of
+// tools/probes/mma_sp_fp8_probe.cu and mma_fp8_probe.cu on the H100 (each
+// pairing of e4m3 and e5m2; mma_sp_fp8_fit.py compares the alternatives).
+inline uint32_t tensor_dot_fp8_f32(TensorInput a_kind, TensorInput b_kind,
+                                   std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                   uint32_t c) {
+  const tensor_detail::Fp8Steps s = tensor_detail::split_fp8(a_kind, b_kind, a, b);
   uint32_t sum = 0;  // the first HMMA's accumulator is RZ
-  for (std::size_t step = 0; step < kSteps; ++step) {
-    sum = tensor_dot_f32(TensorInput::f16, {x[step], n[step]}, {y[step], n[step]}, sum);
+  for (std::size_t step = 0; step < tensor_detail::Fp8Steps::kSteps; ++step) {
+    sum = tensor_dot_f32(TensorInput::f16, {s.x[step], s.n[step]}, {s.y[step], s.n[step]}, sum);
   }
   return add_f32(c, sum, Rounding::nearest_even, false, false);
 }
@@ -344,6 +363,21 @@ inline uint16_t tensor_result_f16(uint32_t f32_bits) {
 inline uint16_t tensor_dot_f16(std::span<const uint32_t> a, std::span<const uint32_t> b,
                                uint16_t c) {
   return tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, b, c, true);
+}
+
+// fp8 inputs of mma.sync m16n8k16/m16n8k32 with an f16 accumulator: the
+// same two steps as tensor_dot_fp8_f32 as HMMA .F16 (each rounding its sum
+// to nearest even f16 once, the first from a zero accumulator), then c
+// added by an HADD2, to nearest even.
+inline uint16_t tensor_dot_fp8_f16(TensorInput a_kind, TensorInput b_kind,
+                                   std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                   uint16_t c) {
+  const tensor_detail::Fp8Steps s = tensor_detail::split_fp8(a_kind, b_kind, a, b);
+  uint16_t sum = 0;
+  for (std::size_t step = 0; step < tensor_detail::Fp8Steps::kSteps; ++step) {
+    sum = tensor_dot_f16({s.x[step], s.n[step]}, {s.y[step], s.n[step]}, sum);
+  }
+  return add_half(HalfType::f16, c, sum, {});
 }
 
 // f64: fma(a[k], b[k], acc) for k in order, starting from c, with the GPU's

@@ -140,12 +140,12 @@ TEST(TensorDot, SparseFp8Inputs) {
   // 0x38 = 1; e5m2 0x3c = 1, 0x7c = infinity.
   const std::vector<uint32_t> e4m3_448 = {0x7e}, e4m3_one = {0x38}, e5m2_one = {0x3c};
   const auto e4m3 = TensorInput::e4m3, e5m2 = TensorInput::e5m2;
-  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, e4m3_448, e4m3_one, 0), 0x43e00000u);  // 448
-  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e5m2, e4m3_448, e5m2_one, kOneF32),
+  EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e4m3, e4m3_448, e4m3_one, 0), 0x43e00000u);  // 448
+  EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e5m2, e4m3_448, e5m2_one, kOneF32),
             0x43e08000u);  // 449
-  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
+  EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
             kCanonicalNanF32);  // S.1111.111 is the NaN
-  EXPECT_EQ(tensor_dot_sparse_fp8(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0),
+  EXPECT_EQ(tensor_dot_fp8_f32(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0),
             0x7f800000u);
 }
 
@@ -154,7 +154,7 @@ TEST(TensorDot, SparseFp8AccumulatorIsAddedAfterTheProductsRoundedToNearest) {
   // c they would be truncated away; added to 1 after their own sum (2^-23)
   // they give 1 + 2^-23.
   const std::vector<uint32_t> tiny = {0x0c, 0x0c};  // e5m2 2^-12
-  EXPECT_EQ(tensor_dot_sparse_fp8(TensorInput::e5m2, TensorInput::e5m2, tiny, tiny, kOneF32),
+  EXPECT_EQ(tensor_dot_fp8_f32(TensorInput::e5m2, TensorInput::e5m2, tiny, tiny, kOneF32),
             0x3f800001u);
 }
 
@@ -168,12 +168,12 @@ TEST(TensorDot, SparseFp8SumsTheEvenChunksFirstAndTheOddOnesOntoThem) {
   const auto e4m3 = TensorInput::e4m3;
   const std::vector<uint32_t> a = {0x01, 0x01, 0x58, 0x58, 0x01, 0x00, 0x38, 0x00};
   const std::vector<uint32_t> b = {0x01, 0x01, 0x58, 0xd8, 0x01, 0x00, 0x38, 0x00};
-  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, a, b, 0), 0x3f800040u);
+  EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e4m3, a, b, 0), 0x3f800040u);
   // The same products in the other order of steps: 256 - 256 + 1 first
   // (exactly 1), then 3 * 2^-18 aligned to 1's exponent: kept whole (1 + 3 * 2^-18).
   const std::vector<uint32_t> a2 = {0x58, 0x58, 0x01, 0x01, 0x38, 0x00, 0x01, 0x00};
   const std::vector<uint32_t> b2 = {0x58, 0xd8, 0x01, 0x01, 0x38, 0x00, 0x01, 0x00};
-  EXPECT_EQ(tensor_dot_sparse_fp8(e4m3, e4m3, a2, b2, 0), 0x3f800060u);
+  EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e4m3, a2, b2, 0), 0x3f800060u);
 }
 
 TEST(TensorDot, SparseFp8InputsAlignAsTheirF16Values) {
@@ -183,7 +183,19 @@ TEST(TensorDot, SparseFp8InputsAlignAsTheirF16Values) {
   // bits down to 2^-17: 784 - 784 + 2^-17 (e4m3 0.5 times e5m2 2^-16).
   const std::vector<uint32_t> a = {0x07, 0x87, 0x00, 0x00, 0x30};
   const std::vector<uint32_t> b = {0x7b, 0x7b, 0x00, 0x00, 0x01};
-  EXPECT_EQ(tensor_dot_sparse_fp8(TensorInput::e4m3, TensorInput::e5m2, a, b, 0), 0x37000000u);
+  EXPECT_EQ(tensor_dot_fp8_f32(TensorInput::e4m3, TensorInput::e5m2, a, b, 0), 0x37000000u);
+}
+
+TEST(TensorDot, Fp8WithAnF16AccumulatorRoundsTheProductsThenAddsC) {
+  // Products 1 and -2^-12 (e4m3 2^-6 squared, negated): the first step rounds
+  // 1 - 2^-12, a tie between f16 neighbours, to 1; HADD2 then adds c = 2050
+  // (an odd f16) and 2051 rounds to the even 2052. Fusing c with the
+  // products, 2051 - 2^-12 would round down to 2050 (0x6801).
+  const std::vector<uint32_t> a = {0x38, 0x08}, b = {0x38, 0x88};
+  EXPECT_EQ(tensor_dot_fp8_f16(TensorInput::e4m3, TensorInput::e4m3, a, b, 0x6801), 0x6802u);
+  EXPECT_EQ(tensor_dot_fp8_f16(TensorInput::e4m3, TensorInput::e4m3,
+                               std::vector<uint32_t>{0x7f}, std::vector<uint32_t>{0x38}, 0),
+            kCanonicalNanF16);
 }
 
 }  // namespace
