@@ -11,7 +11,11 @@ operands can be spelled from the table, the full cross product of types x
 modifier groups x flags when it has at most FULL_PRODUCT_LIMIT members, else
 every type x every value of one group or flag with the others at the values
 of the opcode's most frequent corpus form. ptxas -arch=sm_90 keeps the valid
-ones. Every form of the corpus (nvcc output for the target) is added.
+ones. Every form of the corpus (nvcc output for the target) is added, and
+every form of the hand-spelled modules (--spellings, default
+tools/forms/matrix_spellings.<arch>.ptx: matrix opcodes, whose fragment
+operands the table cannot spell and which no corpus module uses), each of
+which ptxas must accept whole.
 Deterministic: the same table, corpus and ptxas give the same file.
 """
 
@@ -59,8 +63,20 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--ptx-version", default="9.0")
     ap.add_argument("--ptxas", default="ptxas")
+    ap.add_argument("--spellings", action="append",
+                    help="PTX module of hand-spelled forms (default: "
+                         "tools/forms/matrix_spellings.<arch>.ptx)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
+    if args.spellings is None:
+        args.spellings = [os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                       f"matrix_spellings.{args.arch}.ptx")]
+    for path in args.spellings:
+        r = subprocess.run([args.ptxas, f"-arch={args.arch}", path, "-o", os.devnull],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"ptxas refuses {path}:\n{r.stderr}")
+    hand_forms, _ = corpus_forms(args.smsim, args.spellings, args.arch)
 
     table = forms.Table(forms.load_table(args.smsim))
     corpus, modules = corpus_forms(args.smsim, args.corpus, args.arch)
@@ -85,9 +101,10 @@ def main():
     print(f"{len(set(owner))} candidate forms, {len(lines)} spellings", file=sys.stderr)
     keep = forms.accepted(lines, args.arch, args.ptx_version, args.ptxas)
     valid = {owner[i] for i in keep}
-    catalog = set(valid) | set(corpus)
+    catalog = set(valid) | set(corpus) | set(hand_forms)
     per_rule = collections.Counter(rule[forms.parse_form_text(t)[0]] for t in valid)
     corpus_only = len(set(corpus) - valid)
+    spelled_only = len(set(hand_forms) - valid - set(corpus))
 
     ptxas_version = subprocess.run([args.ptxas, "--version"], capture_output=True,
                                    text=True).stdout.strip().splitlines()[-1]
@@ -100,7 +117,9 @@ def main():
         f.write(f"# validity oracle: {ptxas_version}, -arch={args.arch}, .version {args.ptx_version}\n")
         f.write(f"# {len(catalog)} forms: {per_rule['full']} from full cross products, "
                 f"{per_rule['one-group']} from one-group-at-a-time products, "
-                f"{corpus_only} only from the corpus ({modules} modules, {len(corpus)} forms)\n")
+                f"{corpus_only} only from the corpus ({modules} modules, {len(corpus)} forms), "
+                f"{spelled_only} only from hand-spelled modules "
+                f"({', '.join(os.path.relpath(p) for p in args.spellings)})\n")
         for text in sorted(catalog):
             f.write(text + "\n")
     print(f"{len(catalog)} forms written to {args.out}", file=sys.stderr)
