@@ -115,6 +115,33 @@ struct DeferredAccess {
   WarpAccess access;
 };
 
+// An SM's latest run ahead of the cycle loop (timed_launch.cpp, "Stepping
+// an SM ahead"): its statistics when the run began and what each step
+// changed, so that a launch that fails in an earlier cycle reports what
+// lock-step would have (nothing else of a step ahead is seen outside the
+// SM: it writes no global memory).
+struct AheadLog {
+  static constexpr std::size_t kStalls = static_cast<std::size_t>(Stall::count);
+  struct Step {
+    std::uint64_t cycle = 0;
+    std::uint64_t issued = 0;
+    std::array<std::uint32_t, kStalls> stall_count{};  // after the step
+  };
+  struct Issue {
+    std::uint64_t cycle = 0;
+    isa::Opcode opcode{};
+    std::uint32_t threads = 0;
+  };
+  bool on = false;  // a run ahead is being stepped
+  std::uint64_t accounted_to = 0;
+  std::array<std::uint64_t, kStalls> stall_cycles{};
+  std::uint64_t active_cycles = 0;
+  std::uint64_t warp_cycles = 0;
+  std::array<std::uint32_t, kStalls> stall_count{};
+  std::vector<Step> steps;
+  std::vector<Issue> issues;
+};
+
 struct SmState {
   std::vector<ResidentBlock> blocks;  // one per block slot
   std::vector<WarpSlot> warps;        // block_slot * warps_per_block + warp
@@ -128,10 +155,14 @@ struct SmState {
   // Live warps per Stall state, kept as their `stall` changes, so that a
   // skipped span is accounted without visiting every warp.
   std::array<std::uint32_t, static_cast<std::size_t>(Stall::count)> stall_count{};
-  // The stall_count and resident_warps already in the grid's totals (the
-  // cycle loop adds what a step changed, only for the SMs it stepped).
-  std::array<std::uint32_t, static_cast<std::size_t>(Stall::count)> stall_counted{};
-  std::uint32_t warps_counted = 0;
+  // Its statistics over cycles, accounted up to `accounted_to` (each step
+  // and each block dispatched to it first accounts the cycles since, with
+  // the counts its latest step left): warp-cycles per stall state, cycles
+  // with resident warps, resident warp-cycles.
+  std::uint64_t accounted_to = 0;
+  std::array<std::uint64_t, static_cast<std::size_t>(Stall::count)> stall_cycles{};
+  std::uint64_t active_cycles = 0;
+  std::uint64_t warp_cycles = 0;
 
   // Written only by the thread stepping this SM, gathered after each cycle
   // (or at the end) in SM order, so that SMs can be stepped in parallel.
@@ -143,6 +174,8 @@ struct SmState {
   // ... and the earliest cycle from which a stalled warp's look-ahead is due
   // (tried at the first cycle from then that the loop visits).
   std::uint64_t hoist_at = UINT64_MAX;
+  std::uint64_t ahead_to = 0;  // stepped ahead of the loop up to this cycle (exclusive)
+  AheadLog ahead_log;
   bool issued_now = false;           // ... whether any scheduler issued
   std::uint32_t retired_now = 0;     // ... blocks that finished
   std::vector<DeferredAccess> deferred;

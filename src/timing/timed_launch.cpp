@@ -22,6 +22,7 @@
 #include "timing/memory_system.h"
 #include "timing/nanosleep.h"
 #include "timing/op_timing.h"
+#include "timing/sm_local_code.h"
 #include "timing/sm_state.h"
 #include "timing/sm_workers.h"
 #include "timing/warp_access.h"
@@ -30,6 +31,10 @@ namespace smsim::timing {
 namespace {
 
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+// The look-ahead window: instructions past a stalled one that may issue first.
+constexpr std::uint32_t kHoistWindow = 32;
+// The most cycles an SM is stepped ahead of the loop ("Stepping an SM ahead").
+constexpr std::uint64_t kAheadCycles = 256;
 
 // One further machine instruction of an expanded PTX instruction: an issue
 // of the scheduler that waits on nothing (the expansion's dependences are in
@@ -91,6 +96,7 @@ class GridRun {
       : launch_(launch),
         p_(p),
         ops_(op_timings(launch.kernel, p)),
+        local_code_(sm_local_code(launch.kernel, ops_, kHoistWindow)),
         memory_(p),
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),
@@ -179,15 +185,28 @@ class GridRun {
   // Passes the PC over instructions already issued ahead of order.
   static void skip_early(WarpSlot& w, func::WarpState& ws);
   void release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot);
-  // Brings the grid's totals of warps per stall state up to date with what
-  // the SM's latest step changed.
-  void count_stalls(SmState& sm);
-  void account(std::uint64_t cycles);
+  // Adds the SM's statistics of the cycles since it was last accounted.
+  void account(SmState& sm) const;
+  // Whether the SM's next step can touch nothing but its own state
+  // (sm_local_code.h): every warp that could issue is at such code.
+  bool runs_alone(const SmState& sm) const;
+  // Steps the SM on its own from the next cycle up to `limit` (exclusive)
+  // while it runs alone ("Stepping an SM ahead", below).
+  void step_ahead(std::uint32_t sm_index, std::uint64_t limit);
+  // The first cycle after now_ at which an SM stepped ahead had a step, if
+  // before `before`.
+  std::uint64_t next_ahead_step(std::uint64_t before) const;
+  // The launch failed in cycle now_: takes back from the SM's statistics
+  // and counters its steps ahead after it.
+  void undo_steps_after_now(SmState& sm);
+  // Keeps an instruction issued while the SM is stepped ahead (AheadLog).
+  void log_issue(SmState& sm, isa::Opcode opcode, std::uint64_t threads) const;
   std::optional<func::LaunchError> deadlock() const;
 
   const func::LaunchState& launch_;
   const TimingParams& p_;
   std::vector<OpTiming> ops_;
+  std::vector<bool> local_code_;  // per pc (sm_local_code.h)
   MemorySystem memory_;
   std::uint32_t blocks_per_sm_;
   std::uint32_t warps_per_block_;
@@ -202,6 +221,12 @@ class GridRun {
   std::uint64_t woken_at_ = std::numeric_limits<std::uint64_t>::max();
   std::vector<SmState> sms_;
   std::vector<std::uint32_t> active_;  // this cycle's SMs with resident warps
+  // The cycles after now_ in which an SM stepped ahead had a step, by cycle
+  // modulo its size (a ring over twice the longest run ahead): the loop
+  // visits them, as lock-step would have, so that the other SMs' due
+  // look-aheads are tried in the same cycles.
+  std::vector<std::uint8_t> ahead_steps_;
+  std::uint64_t ahead_end_ = 0;  // after the latest marked cycle
   std::uint64_t now_ = 0;
   std::uint64_t next_block_ = 0;
   double next_dispatch_ = 0.0;
@@ -210,13 +235,6 @@ class GridRun {
   std::uint64_t issued_ = 0;
   std::optional<func::LaunchError> error_;
   TimingStats stats_;
-  // Over all SMs: live warps per stall state, resident warps, SMs with
-  // resident warps (count_stalls), and their sums over cycles (account).
-  std::array<std::uint64_t, static_cast<std::size_t>(Stall::count)> stall_total_{};
-  std::uint64_t resident_warps_ = 0;
-  std::uint64_t active_sms_ = 0;
-  std::uint64_t active_cycles_ = 0;  // over SMs, the cycles each had resident warps
-  std::uint64_t warp_cycles_ = 0;    // over SMs and cycles, resident warps
 };
 
 std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear) {
@@ -224,6 +242,7 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
   std::uint32_t slot = 0;
   while (sm.blocks[slot].live) ++slot;
   ResidentBlock& block = sm.blocks[slot];
+  account(sm);  // the cycles before with the warps it had
   func::init_block(launch_, linear, block.state);
   block.cluster = nullptr;
   block.live = true;
@@ -516,7 +535,6 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
   for_each_list_register(launch_.kernel, op, false, written);
 }
 
-constexpr std::uint32_t kHoistWindow = 32;
 constexpr std::size_t kMaxPendingRegs = kHoistWindow * kMaxSources;
 
 // Registers read and written by the instructions a candidate would pass.
@@ -683,6 +701,7 @@ bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     }
     ++sm.counters.per_opcode[static_cast<std::size_t>(in.opcode)];
     sm.counters.thread_instructions += static_cast<std::uint64_t>(__builtin_popcount(mask));
+    log_issue(sm, in.opcode, static_cast<std::uint64_t>(__builtin_popcount(mask)));
     ++sm.issued;
     w.early.push_back(j);
     w.hoist_retry = 0;
@@ -771,7 +790,11 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   if (later) {
     defer_write(sm, ws, launch_.kernel.code[pc], mask);
   } else {
+    const std::uint64_t threads = sm.counters.thread_instructions;
     func::run_warp(c, 1, sm.counters);
+    if (in_code) {
+      log_issue(sm, launch_.kernel.code[pc].opcode, sm.counters.thread_instructions - threads);
+    }
   }
   ++sm.issued;
   if (c.error) {
@@ -972,6 +995,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
 
 void GridRun::step(std::uint32_t sm_index) {
   SmState& sm = sms_[sm_index];
+  account(sm);
   sm.next_event = kNever;
   sm.hoist_at = kNever;
   sm.issued_now = false;
@@ -1013,31 +1037,120 @@ void GridRun::settle(std::uint32_t sm_index) {
   sm.deferred.clear();
 }
 
-void GridRun::count_stalls(SmState& sm) {
+// The cycles since the SM was last accounted, in the states its latest
+// step left. A warp that issued counts as selected for one cycle: the SM is
+// stepped again the next cycle (its next_event), so the rest of a longer
+// span only follows a step in which it did not issue (then none is left
+// selected: each scan reads every warp it does not skip, and a skipped warp
+// has not just issued).
+void GridRun::account(SmState& sm) const {
+  constexpr auto kSelected = static_cast<std::size_t>(Stall::selected);
+  const std::uint64_t cycles = now_ - sm.accounted_to;
+  sm.accounted_to = now_;
+  if (cycles == 0 || sm.resident_warps == 0) return;
+  sm.active_cycles += cycles;
+  sm.warp_cycles += cycles * sm.resident_warps;
   for (std::size_t s = 0; s < sm.stall_count.size(); ++s) {
-    stall_total_[s] += sm.stall_count[s];
-    stall_total_[s] -= sm.stall_counted[s];
+    sm.stall_cycles[s] += std::uint64_t{sm.stall_count[s]} * (s == kSelected ? 1 : cycles);
   }
-  sm.stall_counted = sm.stall_count;
-  resident_warps_ += sm.resident_warps;
-  resident_warps_ -= sm.warps_counted;
-  active_sms_ += sm.resident_warps != 0 ? 1 : 0;
-  active_sms_ -= sm.warps_counted != 0 ? 1 : 0;
-  sm.warps_counted = sm.resident_warps;
+  sm.stall_cycles[static_cast<std::size_t>(Stall::wait)] +=
+      std::uint64_t{sm.stall_count[kSelected]} * (cycles - 1);
 }
 
-// The span's statistics from the totals over SMs (an SM without resident
-// warps has none in any state and is not active).
-void GridRun::account(std::uint64_t cycles) {
-  constexpr auto kSelected = static_cast<std::size_t>(Stall::selected);
-  TimingStats& stats = stats_;
-  active_cycles_ += cycles * active_sms_;
-  warp_cycles_ += cycles * resident_warps_;
-  for (std::size_t s = 0; s < stall_total_.size(); ++s) {
-    stats.warp_cycles[s] += stall_total_[s] * (s == kSelected ? 1 : cycles);
+bool GridRun::runs_alone(const SmState& sm) const {
+  const auto size = static_cast<std::uint32_t>(ops_.size());
+  for (const WarpSlot& w : sm.warps) {
+    if (!w.live || w.owes_issues()) continue;  // owed issues execute nothing
+    std::uint32_t pc = size;
+    if (w.known) {
+      if (w.no_lanes) continue;
+      if (w.next_op != nullptr) pc = static_cast<std::uint32_t>(w.next_op - ops_.data());
+    } else {
+      // Its instructions issued ahead are passed over when it is next
+      // looked at, which is not done here.
+      if (!w.early.empty()) return false;
+      const func::WarpControl& control = sm.blocks[w.block_slot].state.warps[w.warp].control;
+      if (control.mask() == 0) continue;  // only another warp's barrier or exit lets it go on
+      pc = control.pc();
+    }
+    if (pc >= size || !local_code_[pc]) return false;
   }
-  // A warp that issued spends the rest of a skipped span waiting.
-  stats.warp_cycles[static_cast<std::size_t>(Stall::wait)] += stall_total_[kSelected] * (cycles - 1);
+  return true;
+}
+
+void GridRun::step_ahead(std::uint32_t sm_index, std::uint64_t limit) {
+  SmState& sm = sms_[sm_index];
+  const std::uint64_t at = now_;
+  // A due look-ahead is tried at the first cycle the loop visits, which
+  // depends on every SM: such an SM goes back to lock-step.
+  AheadLog& log = sm.ahead_log;
+  while (sm.hoist_at == kNever) {
+    const std::uint64_t cycle = std::max(now_ + 1, sm.next_event);
+    if (cycle >= limit || !runs_alone(sm)) break;
+    if (!log.on) {
+      log.on = true;
+      log.accounted_to = sm.accounted_to;
+      log.stall_cycles = sm.stall_cycles;
+      log.active_cycles = sm.active_cycles;
+      log.warp_cycles = sm.warp_cycles;
+      log.stall_count = sm.stall_count;
+      log.steps.clear();
+      log.issues.clear();
+    }
+    now_ = cycle;
+    step(sm_index);
+    log.steps.push_back({.cycle = cycle, .issued = sm.issued, .stall_count = sm.stall_count});
+    sm.ahead_to = cycle + 1;
+    ahead_steps_[cycle % ahead_steps_.size()] = 1;
+    ahead_end_ = std::max(ahead_end_, cycle + 1);
+    issued_ += sm.issued;
+    sm.issued = 0;
+    if (sm.error) break;  // not expected: SM-local code has no executor that fails
+  }
+  log.on = false;
+  now_ = at;
+}
+
+void GridRun::log_issue(SmState& sm, isa::Opcode opcode, std::uint64_t threads) const {
+  if (!sm.ahead_log.on) return;
+  sm.ahead_log.issues.push_back(
+      {.cycle = now_, .opcode = opcode, .threads = static_cast<std::uint32_t>(threads)});
+}
+
+void GridRun::undo_steps_after_now(SmState& sm) {
+  AheadLog& log = sm.ahead_log;
+  if (sm.ahead_to <= now_ + 1 || log.steps.empty()) return;
+  for (const AheadLog::Issue& i : log.issues) {
+    if (i.cycle <= now_) continue;
+    --sm.counters.per_opcode[static_cast<std::size_t>(i.opcode)];
+    sm.counters.thread_instructions -= i.threads;
+  }
+  // The statistics as the run began, then accounted again step by step up
+  // to now_ (each step's span with the counts the step before it left).
+  const std::uint64_t at = now_;
+  sm.accounted_to = log.accounted_to;
+  sm.stall_cycles = log.stall_cycles;
+  sm.active_cycles = log.active_cycles;
+  sm.warp_cycles = log.warp_cycles;
+  sm.stall_count = log.stall_count;
+  for (const AheadLog::Step& step : log.steps) {
+    if (step.cycle > at) {
+      issued_ -= step.issued;
+      continue;
+    }
+    now_ = step.cycle;
+    account(sm);
+    sm.stall_count = step.stall_count;
+  }
+  now_ = at;
+}
+
+std::uint64_t GridRun::next_ahead_step(std::uint64_t before) const {
+  const std::uint64_t end = std::min(before, ahead_end_);
+  for (std::uint64_t cycle = now_ + 1; cycle < end; ++cycle) {
+    if (ahead_steps_[cycle % ahead_steps_.size()] != 0) return cycle;
+  }
+  return kNever;
 }
 
 std::optional<func::LaunchError> GridRun::deadlock() const {
@@ -1068,7 +1181,25 @@ TimedLaunchResult GridRun::run() {
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::milliseconds(launch_.options.time_budget_ms);
   std::uint32_t cycles_since_clock_read = 0;
+  // Stepping an SM ahead: an SM whose warps all run code that touches only
+  // its own state (sm_local_code.h) is stepped on by itself, cycle after
+  // cycle, up to kAheadCycles ahead (while blocks wait for room, only a
+  // full SM), instead of once per loop cycle between the other SMs' steps. Its steps are the ones
+  // lock-step gives (it is stepped at its next_event, and nothing outside it
+  // can change what it waits on meanwhile), its statistics are accounted
+  // per SM, and the loop still visits the cycles of its steps. Where the
+  // SMs are stepped on several host threads, or share state (clusters), or
+  // a scheduler issues several instructions of a warp at once (dual issue),
+  // all SMs stay in lock-step.
+  const bool ahead = workers.threads() == 1 && cluster_size_ == 1 && !single_block_clusters_ &&
+                     !p_.facts.issue.dual_issue;
+  ahead_steps_.assign(ahead ? 2 * kAheadCycles : 1, 0);
+  // The most issues all SMs can make in a cycle: a run ahead to `limit`
+  // must leave the watchdog's count where lock-step would have it.
+  const std::uint64_t issues_per_cycle = std::uint64_t{p_.sm_count} * p_.schedulers *
+                                         std::max<std::uint32_t>(1, p_.issue_width);
   for (;;) {
+    ahead_steps_[now_ % ahead_steps_.size()] = 0;
     dispatch_blocks();
     if (live_blocks_ == 0 && next_block_ >= total_blocks_) break;
     // Only SMs whose earliest possible change has come are stepped: an SM's
@@ -1082,7 +1213,9 @@ TimedLaunchResult GridRun::run() {
     for (std::uint32_t s = 0; s < sms_.size(); ++s) {
       const SmState& sm = sms_[s];
       if (sm.resident_warps == 0) continue;
-      if (sm.next_event <= now_ || sm.hoist_at <= now_) {
+      // An SM stepped ahead has had its steps up to ahead_to (its next_event
+      // is at or after it, its due look-ahead too).
+      if (sm.ahead_to <= now_ && (sm.next_event <= now_ || sm.hoist_at <= now_)) {
         active_.push_back(s);
       } else {
         next_event = std::min(next_event, sm.next_event);
@@ -1095,13 +1228,25 @@ TimedLaunchResult GridRun::run() {
     for (std::uint32_t s : active_) {
       SmState& sm = sms_[s];
       settle(s);
-      count_stalls(sm);
       if (sm.error && !error_) error_ = std::move(*sm.error);
       issued_ += sm.issued;
       sm.issued = 0;
       live_blocks_ -= sm.retired_now;
-      next_event = std::min(next_event, sm.next_event);
       issued_any = issued_any || sm.issued_now;
+    }
+    const std::uint64_t limit = now_ + kAheadCycles;
+    const bool may_step_ahead =
+        ahead && !error_ &&
+        launch_.options.instruction_budget - std::min(issued_, launch_.options.instruction_budget) >=
+            issues_per_cycle * kAheadCycles;
+    for (std::uint32_t s : active_) {
+      // Blocks go only to SMs with room, and an SM stepped ahead retires
+      // none: a full one misses no dispatch.
+      if (may_step_ahead &&
+          (next_block_ >= total_blocks_ || sms_[s].resident_blocks >= blocks_per_sm_)) {
+        step_ahead(s, limit);
+      }
+      next_event = std::min(next_event, sms_[s].next_event);
     }
     next_event = std::min(next_event, woken_at_);
     woken_at_ = kNever;
@@ -1127,7 +1272,8 @@ TimedLaunchResult GridRun::run() {
         break;
       }
     }
-    std::uint64_t next = issued_any ? now_ + 1 : next_event;
+    std::uint64_t next = issued_any ? now_ + 1 : next_ahead_step(next_event);
+    next = std::min(next, next_event);
     if (next_block_ < total_blocks_) {
       next =
           std::min(next, std::max(now_ + 1, static_cast<std::uint64_t>(std::ceil(next_dispatch_))));
@@ -1137,9 +1283,19 @@ TimedLaunchResult GridRun::run() {
       break;
     }
     next = std::max(next, now_ + 1);
-    account(next - now_);
     now_ = next;
   }
+  std::array<std::uint64_t, static_cast<std::size_t>(Stall::count)> stall_cycles{};
+  std::uint64_t active_cycles = 0;
+  std::uint64_t warp_cycles = 0;
+  for (SmState& sm : sms_) {
+    if (error_) undo_steps_after_now(sm);
+    account(sm);
+    for (std::size_t s = 0; s < stall_cycles.size(); ++s) stall_cycles[s] += sm.stall_cycles[s];
+    active_cycles += sm.active_cycles;
+    warp_cycles += sm.warp_cycles;
+  }
+  stats_.warp_cycles = stall_cycles;
   TimedLaunchResult result;
   if (error_) result.launch.error = std::move(*error_);
   func::LaunchStats& ls = result.launch.stats;
@@ -1151,8 +1307,8 @@ TimedLaunchResult GridRun::run() {
       ls.per_opcode[i] += sm.counters.per_opcode[i];
     printf_output.merge(sm.printf_output);
   }
-  const auto active = static_cast<double>(active_cycles_);
-  const auto warps = static_cast<double>(warp_cycles_);
+  const auto active = static_cast<double>(active_cycles);
+  const auto warps = static_cast<double>(warp_cycles);
   for (std::uint64_t n : ls.per_opcode) ls.warp_instructions += n;
   for (auto& [index, text] : printf_output) result.launch.printf_output += text;
   stats.issued = issued_;
