@@ -9,7 +9,10 @@
 # $SMSIM_COVERAGE_CORPUS (files or folders) when set, else the sm_90 default
 # modules of build-corpus/ptx, else the ptx_corpus_quick output in BUILD_DIR,
 # else tools/ptx-corpus/generate.sh --sm 90 --variant default into BUILD_DIR.
-# The catalog is $SMSIM_COVERAGE_CATALOG when set, else tests/isa/forms/sm_90.forms.
+# The catalog is $SMSIM_COVERAGE_CATALOG when set, else tests/isa/forms/sm_90.forms;
+# the forms the H100 cannot run either come from the catalog's .h100_refused
+# file beside it. Exit 1 when a catalog form is neither executed nor refused
+# (or a refusal entry lacks its evidence or test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -42,9 +45,16 @@ for c in "${corpus[@]}"; do args+=(--corpus "$c"); done
 # The form catalog (tools/forms/catalog.py): every form ptxas accepts for sm_90.
 catalog=${SMSIM_COVERAGE_CATALOG:-tests/isa/forms/sm_90.forms}
 [[ -f $catalog ]] && args+=(--catalog "$catalog")
+refused=${catalog%.forms}.h100_refused
+[[ -f $catalog && -f $refused ]] && args+=(--h100-refused "$refused")
 
 touch "$records"
+status=0
 "$build/bin/smsim" isa-coverage "$records" "${args[@]}" --json "$build/opcode-coverage.json" \
-  >"$build/opcode-coverage.txt"
+  >"$build/opcode-coverage.txt" || status=$?
 sed -n '1,/^$/p' "$build/opcode-coverage.txt"
 echo "report: $build/opcode-coverage.txt, $build/opcode-coverage.json"
+if [[ $status -ne 0 ]]; then
+  echo "opcode coverage: catalog forms neither executed nor refused, or refusal entries that do not stand (see the report)" >&2
+fi
+exit "$status"

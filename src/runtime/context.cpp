@@ -240,6 +240,34 @@ KernelRecord* Context::find_kernel_record(const void* host_fun) {
   return it == kernels_.end() ? nullptr : &it->second;
 }
 
+// The H100 driver loads a program's kernels lazily, one at a time, and
+// cannot link a txq/suq that reads the descriptor (func/decode/
+// descriptor_query.h). Measured with tools/probes/descriptor_query_api_probe.cu
+// (results/h100-2026-11-22/v8_cluster.txt), default lazy loading: a suq in
+// any kernel fails every kernel of its module, at every call that loads one
+// (cudaFuncGetAttributes, each launch), with cudaErrorNotSupported; a txq
+// fails its own kernel only, cudaErrorSymbolNotFound the first time and
+// cudaErrorUnknown after. Neither error is sticky.
+std::int32_t Context::descriptor_query_refusal(KernelRecord& record) {
+  const func::DescriptorQuery* txq = nullptr;
+  for (const func::LoadedModule& loaded : record.module->loaded) {
+    for (const func::ModuleKernel& k : loaded.kernels) {
+      if (!k.kernel || !k.kernel->descriptor_query) continue;
+      const func::DescriptorQuery& q = *k.kernel->descriptor_query;
+      if (q.surface) {
+        note(func::descriptor_query_error(k.name, q).message);
+        return static_cast<std::int32_t>(ErrorCode::not_supported);
+      }
+      if (k.name == record.name) txq = &q;
+    }
+  }
+  if (txq == nullptr) return 0;
+  const bool again = record.failed_loads++ != 0;
+  note(func::descriptor_query_error(record.name, *txq).message +
+       (again ? "; a later attempt: cudaErrorUnknown" : ""));
+  return static_cast<std::int32_t>(again ? ErrorCode::unknown : ErrorCode::symbol_not_found);
+}
+
 std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) {
   if (host_fun == nullptr) return static_cast<std::int32_t>(ErrorCode::invalid_device_function);
   KernelRecord* record = find_kernel_record(host_fun);
@@ -249,6 +277,7 @@ std::int32_t Context::resolve_kernel(const void* host_fun, ResolvedKernel& out) 
     note(record->module->load_error);
     return static_cast<std::int32_t>(ErrorCode::invalid_ptx);
   }
+  if (const std::int32_t e = descriptor_query_refusal(*record); e != 0) return e;
   for (std::size_t i = 0; i < record->module->loaded.size(); ++i) {
     const func::ModuleKernel* kernel = record->module->loaded[i].find_kernel(record->name);
     if (kernel == nullptr) continue;

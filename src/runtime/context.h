@@ -67,6 +67,9 @@ struct KernelRecord {
   ModuleRecord* module = nullptr;
   std::string name;  // mangled device name
   KernelSettings settings;
+  // Attempts to load a kernel the H100 cannot load (a txq that reads the
+  // texture descriptor): the first fails otherwise than the later ones.
+  std::uint32_t failed_loads = 0;
 };
 
 struct VariableRecord {
@@ -137,7 +140,8 @@ class Context {
   bool load(ModuleRecord& module);
 
   KernelRecord* find_kernel_record(const void* host_fun);
-  // The kernel behind `host_fun`, loaded; error code when there is none.
+  // The kernel behind `host_fun`, loaded; error code when there is none,
+  // or when the H100's driver cannot load it (descriptor_query_refusal).
   std::int32_t resolve_kernel(const void* host_fun, ResolvedKernel& out);
   // The device address and size of a registered variable; error code when
   // `host_var` is not one.
@@ -183,6 +187,7 @@ class Context {
   Context() = default;
   bool create();
   void mark_managed(ModuleRecord& module);
+  std::int32_t descriptor_query_refusal(KernelRecord& record);
 
   std::recursive_mutex mutex_;
   bool created_ = false;

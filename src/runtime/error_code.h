@@ -21,6 +21,7 @@ enum class ErrorCode : std::int32_t {
   invalid_kernel_image = 200,
   invalid_ptx = 218,
   invalid_resource_handle = 400,
+  symbol_not_found = 500,
   not_ready = 600,
   illegal_address = 700,
   launch_out_of_resources = 701,
@@ -28,6 +29,7 @@ enum class ErrorCode : std::int32_t {
   host_memory_not_registered = 713,
   cooperative_launch_too_large = 720,
   not_supported = 801,
+  unknown = 999,
 };
 
 // Errors after which the context is unusable: every later call returns them

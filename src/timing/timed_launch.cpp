@@ -14,6 +14,7 @@
 #include <string>
 
 #include "func/exec/barriers.h"
+#include "func/decode/descriptor_query.h"
 #include "func/exec/block_setup.h"
 #include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
@@ -1330,6 +1331,10 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
                                std::uint32_t blocks_per_sm, const func::LaunchLimits& limits,
                                func::DeviceHeap* heap) {
   TimedLaunchResult result;
+  if (kernel.descriptor_query) {
+    result.launch.error = func::descriptor_query_error(kernel.name, *kernel.descriptor_query);
+    return result;
+  }
   if (auto problem = func::validate(kernel, config, params, limits)) {
     result.launch.error = func::LaunchError{
         .code = func::CudaError::invalid_configuration,
@@ -1344,7 +1349,8 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
                            .memory = memory,
                            .params = func::ByteWindow(func::MemorySpace::param, params.size()),
                            .heap = heap,
-                           .cluster_dims = func::cluster_dims(kernel, config)};
+                           .cluster_dims = func::cluster_dims(kernel, config),
+                           .explicit_cluster = func::explicit_cluster(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   // cudaLaunchCooperativeKernel promises that every block is resident at
   // once (its grid.sync() spins until all have arrived).

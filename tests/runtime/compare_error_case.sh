@@ -22,7 +22,10 @@ mkdir -p "$work"
 exe=$work/$name
 if [[ ! -x $exe || $src_dir/$name.cu -nt $exe || $src_dir/report.h -nt $exe ]]; then
   # Built from the program's folder so that __FILE__ is the bare name.
-  (cd "$src_dir" && "$nvcc" -cudart shared -o "$exe" "$name.cu") || { echo "FAIL: nvcc"; exit 1; }
+  # Extra flags from a `// nvcc-flags: ...` line, as tools/golden/errors.sh.
+  flags=$(sed -n 's@^// nvcc-flags: @@p' "$src_dir/$name.cu")
+  # shellcheck disable=SC2086
+  (cd "$src_dir" && "$nvcc" -cudart shared $flags -o "$exe" "$name.cu") || { echo "FAIL: nvcc"; exit 1; }
 fi
 (cd "$work" && LD_LIBRARY_PATH=$libdir LD_BIND_NOW=1 "$exe" >"$work/$name.stdout" 2>"$work/$name.stderr")
 status=$?

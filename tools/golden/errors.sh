@@ -30,9 +30,13 @@ build_all() {
   local build_dir="$1"
   mkdir -p "${build_dir}"
   # Compile from inside the source folder so __FILE__ (printed by a failing
-  # device assert) is the bare file name, the same on every machine.
+  # device assert) is the bare file name, the same on every machine. A
+  # program that needs more than the default flags names them on a line
+  # `// nvcc-flags: ...` (Hopper-only instructions: -arch=sm_90).
   (cd "${source_dir}" && ls -1 ./*.cu | sed 's|^\./||; s|\.cu$||' |
-    xargs -P "${jobs}" -I{} "${nvcc_bin}" -cudart shared -o "${build_dir}/{}" "{}.cu")
+    NVCC_BIN="${nvcc_bin}" BUILD_DIR="${build_dir}" xargs -P "${jobs}" -I{} sh -c \
+      '"$NVCC_BIN" -cudart shared $(sed -n "s@^// nvcc-flags: @@p" "$1.cu") -o "$BUILD_DIR/$1" "$1.cu"' \
+      sh {})
 }
 
 run_all() {

@@ -4,10 +4,12 @@
 // shared and local memory).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "func/decode/decoded_instruction.h"
+#include "func/decode/descriptor_query.h"
 #include "func/exec/launch_types.h"
 #include "func/memory/param_layout.h"
 
@@ -36,6 +38,11 @@ struct DecodedKernel {
   std::vector<Operand> operand_lists;
   // .reqnctapercluster: the blocks of one cluster (1,1,1 when not given).
   Dim3 cluster_dims;
+  // .reqnctapercluster or .explicitcluster given (block_setup.h, explicit_cluster).
+  bool declares_cluster = false;
+  // The first txq/suq reading the descriptor: the H100 never runs the kernel
+  // (func/decode/descriptor_query.h), so no launch of it starts.
+  std::optional<DescriptorQuery> descriptor_query;
 };
 
 }  // namespace smsim::func

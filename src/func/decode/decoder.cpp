@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "func/decode/control_successors.h"
+#include "func/decode/descriptor_query.h"
 #include "func/decode/executor_table.h"
 #include "func/decode/post_dominators.h"
 #include "func/exec/exec_context.h"
@@ -75,6 +76,7 @@ class KernelDecoder {
                                                          : spec_.param_sizes[i]});
     }
     kernel.cluster_dims = Dim3{spec_.cluster_dims[0], spec_.cluster_dims[1], spec_.cluster_dims[2]};
+    kernel.declares_cluster = spec_.declares_cluster;
     kernel.code.reserve(spec_.instructions.size());
     for (std::size_t i = 0; i < spec_.instructions.size(); ++i) {
       kernel.code.push_back(decode(spec_.instructions[i]));
@@ -91,6 +93,7 @@ class KernelDecoder {
     }
     set_reconvergence(kernel);
     kernel.operand_lists = std::move(operand_lists_);
+    kernel.descriptor_query = std::move(descriptor_query_);
     DecodeResult result;
     result.errors = std::move(errors_);
     if (result.errors.empty()) result.kernel = std::move(kernel);
@@ -170,14 +173,8 @@ class KernelDecoder {
     }
     if (s.has(Modifier::V2)) in.vector = 2;
     if (s.has(Modifier::V4)) in.vector = 4;
-    // What the H100 does with .v8 is unexplained: in the memory form sweep,
-    // ld.global.v8.b8 then st.v8.b8 leaves every byte but the first
-    // unwritten, ld.v8.b8 crashes the driver's JIT and st.v8.b16 crashes
-    // ptxas 13.0 (tests/func/forms/sm_90_memory.*). Refused, not guessed.
-    if (s.has(Modifier::V8)) {
-      fail(s, ".v8 vectors are not supported: the H100's results for them are unexplained");
-      return in;
-    }
+    const bool first_element_only = s.has(Modifier::V8);
+    if (first_element_only && !decode_vector8(s)) return in;
     // Register rows hold 64 bits; a .b128 register is two rows
     // (func/load/register_rows.h), which only the instructions that move
     // 128-bit values whole know to address.
@@ -193,6 +190,7 @@ class KernelDecoder {
       in.guard_negated = s.guard_negated;
     }
     bool have_address = false;
+    bool have_data = false;
     std::uint8_t memory_sources = 0;
     const bool listed = has_operand_list(s.opcode);
     if (listed) in.operand_list = static_cast<std::uint32_t>(operand_lists_.size());
@@ -220,6 +218,9 @@ class KernelDecoder {
         in.addr_offset = o.imm;
         continue;
       }
+      // ld.v8/st.v8 move their first element only (decode_vector8).
+      if (first_element_only && have_data) continue;
+      have_data = true;
       // A .b128 register enters as its two rows, low half first.
       const bool wide =
           o.kind == SpecOperand::Kind::reg && o.reg != kNoReg && o.reg_bits > kRowBits;
@@ -300,6 +301,11 @@ class KernelDecoder {
       case Control::none:
         break;
     }
+    if (auto query = descriptor_query_of(s)) {
+      // Never executed: launches of the kernel fail first (launch.cpp).
+      if (!descriptor_query_) descriptor_query_ = std::move(query);
+      return in;
+    }
     if (how.select == nullptr) {
       fail(s, "the functional engine does not execute this instruction yet");
       return in;
@@ -323,6 +329,30 @@ class KernelDecoder {
     // The fast variants compute IEEE results; the truncating FMAD is not one.
     if (fast != nullptr && !s.truncated_product) in.execute = fast;
     return in;
+  }
+
+  // .v8 on sm_90 (8- and 16-bit elements; wider ones need sm_100): ptxas
+  // 13.0 assembles ld.v8 and st.v8 into a scalar access of the first element
+  // at its own alignment (LDG.E.U8, STS.U16, ...) and drops the other seven;
+  // the H100 runs exactly that (tools/probes/results/h100-2026-11-22/
+  // v8_cluster.txt, cubins built offline: the driver's JIT crashes on
+  // ld.v8.b8). ld.v8 leaves elements 1-7 unwritten in the PTX's terms: ptxas
+  // gives them whatever its register allocation leaves there, which no
+  // model reproduces, so they keep their values here. ptxas itself crashes
+  // on ld.v8 of 16-bit elements: no H100 runs those.
+  bool decode_vector8(const InstructionSpec& s) {
+    const unsigned bits = s.type_count > 0 ? isa::type_bits(s.types[0]) : 0;
+    const bool load = s.opcode == isa::Opcode::Ld;
+    if ((!load && s.opcode != isa::Opcode::St) || (bits != 8 && bits != 16)) {
+      fail(s, ".v8 is an sm_90 form of ld and st with 8- or 16-bit elements only");
+      return false;
+    }
+    if (load && bits == 16) {
+      fail(s, "ld.v8 with 16-bit elements: ptxas 13.0 crashes (segmentation fault) on it, so "
+              "no H100 runs it");
+      return false;
+    }
+    return true;
   }
 
   // Only the f32/f64 add and fma executors apply operand negation (the form
@@ -432,6 +462,7 @@ class KernelDecoder {
   const KernelSpec& spec_;
   std::vector<DecodeError> errors_;
   std::vector<Operand> operand_lists_;
+  std::optional<DescriptorQuery> descriptor_query_;
 };
 
 }  // namespace

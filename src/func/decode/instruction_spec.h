@@ -155,6 +155,7 @@ struct KernelSpec {
   std::vector<CallableFunction> functions;
   std::vector<std::vector<std::uint32_t>> jump_tables;
   std::array<std::uint32_t, 3> cluster_dims{1, 1, 1};  // .reqnctapercluster
+  bool declares_cluster = false;  // .reqnctapercluster or .explicitcluster given
 };
 
 }  // namespace smsim::func

@@ -20,6 +20,10 @@ Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config) {
   return config.cluster.count() > 1 ? config.cluster : kernel.cluster_dims;
 }
 
+bool explicit_cluster(const DecodedKernel& kernel, const LaunchConfig& config) {
+  return config.cluster_given || config.cluster.count() > 1 || kernel.declares_cluster;
+}
+
 Dim3 block_index(const Dim3& grid, std::uint64_t linear) {
   return Dim3{static_cast<std::uint32_t>(linear % grid.x),
               static_cast<std::uint32_t>(linear / grid.x % grid.y),

@@ -26,6 +26,12 @@ void init_block(const LaunchState& launch, std::uint64_t linear, BlockState& blo
 // .reqnctapercluster (1,1,1: every block is its own cluster).
 Dim3 cluster_dims(const DecodedKernel& kernel, const LaunchConfig& config);
 
+// Whether the launch runs in explicit clusters: a cluster-dimension
+// attribute (even 1,1,1) or the kernel's .reqnctapercluster/.explicitcluster.
+// What the H100 answers for %is_explicit_cluster and whether it runs
+// st.async/red.async (tools/probes/results/h100-2026-11-22/v8_cluster.txt).
+bool explicit_cluster(const DecodedKernel& kernel, const LaunchConfig& config);
+
 // Block (or cluster) `linear` of a grid (of clusters), x fastest.
 Dim3 block_index(const Dim3& grid, std::uint64_t linear);
 

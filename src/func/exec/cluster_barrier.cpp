@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <vector>
 
@@ -17,9 +18,30 @@ std::uint32_t exited_threads(const ClusterState& cluster) {
   return exited;
 }
 
-bool complete_phase_if_done(ClusterState& cluster) {
+// Lanes of the waiting warps held at a convergence point behind the lanes at
+// the barrier: they cannot move until those lanes reach the join, so they
+// count as arrived, as at CTA barriers (barriers.cpp, counted_threads). The
+// H100 completes barrier.cluster when one thread of a block runs it and the
+// others branch to the end (ptxas makes that branch an EXIT;
+// tools/probes/results/h100-2026-11-22/v8_cluster.txt, cl_barrier_cluster).
+std::uint32_t held_lanes(const ClusterState& cluster) {
+  std::uint32_t held = 0;
+  std::vector<const WarpState*> seen;
+  for (const ClusterWaiter& w : cluster.waiters) {
+    const WarpState* warp = &w.block->warps[w.warp];
+    if (std::find(seen.begin(), seen.end(), warp) != seen.end()) continue;
+    seen.push_back(warp);
+    held += static_cast<std::uint32_t>(std::popcount(warp->control.waiting_lanes()));
+  }
+  return held;
+}
+
+bool complete_phase_if_done(const LaunchState& launch, ClusterState& cluster) {
   if (cluster.arrived == 0) return false;
-  if (cluster.arrived + exited_threads(cluster) < cluster.thread_count) return false;
+  const std::uint32_t counted =
+      cluster.arrived + exited_threads(cluster) +
+      (launch.options.exited_threads_satisfy_barriers ? held_lanes(cluster) : 0);
+  if (counted < cluster.thread_count) return false;
   ++cluster.phase;
   cluster.arrived = 0;
   std::vector<ClusterWaiter> still;
@@ -55,7 +77,7 @@ void cluster_barrier(ExecContext& c, const DecodedInstruction& in) {
       ++warp.cluster_arrivals[static_cast<unsigned>(std::countr_zero(m))];
     }
     cluster.arrived += static_cast<std::uint32_t>(std::popcount(group));
-    complete_phase_if_done(cluster);
+    complete_phase_if_done(c.launch, cluster);
     return;
   }
   // The phase a wait needs: the latest one any of its lanes arrived in.
@@ -73,10 +95,12 @@ void cluster_barrier(ExecContext& c, const DecodedInstruction& in) {
                                           .instruction = c.pc,
                                           .phase = needed});
   warp.at_barrier = warp.control.mask() == 0;
+  // The lanes of this warp held behind this one may complete the phase.
+  complete_phase_if_done(c.launch, cluster);
 }
 
-bool release_completed_cluster_phase(const LaunchState&, ClusterState& cluster) {
-  return complete_phase_if_done(cluster);
+bool release_completed_cluster_phase(const LaunchState& launch, ClusterState& cluster) {
+  return complete_phase_if_done(launch, cluster);
 }
 
 std::string describe_cluster_deadlock(const LaunchState& launch,

@@ -102,7 +102,7 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
       if (ref.index == 2) return c.launch.grid_workspace & 0xFFFF'FFFFu;
       return 0;
     case S::IsExplicitCluster:
-      return c.launch.cluster_dims.count() > 1 ? 1 : 0;
+      return c.launch.explicit_cluster ? 1 : 0;
     case S::Clusterid:
       return component(c.block.cluster != nullptr ? c.block.cluster->id : c.block.ctaid,
                        ref.component);

@@ -29,6 +29,8 @@ struct LaunchState {
   // (%envreg1:%envreg2), 0 for other launches.
   std::uint64_t grid_workspace = 0;
   Dim3 cluster_dims;  // blocks per cluster (1,1,1: every block is its own cluster)
+  // The launch or the kernel named a cluster (%is_explicit_cluster).
+  bool explicit_cluster = false;
 };
 
 // Lanes that met at warp-synchronous instructions, possibly different ones on

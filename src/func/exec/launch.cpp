@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "func/exec/barriers.h"
+#include "func/decode/descriptor_query.h"
 #include "func/exec/block_setup.h"
 #include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
@@ -236,6 +237,10 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                            std::span<const std::byte> params, const LaunchLimits& limits,
                            DeviceHeap* heap) {
   LaunchResult result;
+  if (kernel.descriptor_query) {
+    result.error = descriptor_query_error(kernel.name, *kernel.descriptor_query);
+    return result;
+  }
   if (auto problem = validate(kernel, config, params, limits)) {
     result.error =
         LaunchError{.code = CudaError::invalid_configuration,
@@ -248,7 +253,8 @@ LaunchResult launch_kernel(const DecodedKernel& kernel, const LaunchConfig& conf
                      .memory = memory,
                      .params = ByteWindow(MemorySpace::param, params.size()),
                      .heap = heap,
-                     .cluster_dims = cluster_dims(kernel, config)};
+                     .cluster_dims = cluster_dims(kernel, config),
+                     .explicit_cluster = explicit_cluster(kernel, config)};
   if (!params.empty()) std::memcpy(launch.params.data(), params.data(), params.size());
   SharedProgress progress;
   if (options.time_budget_ms != 0) {

@@ -29,6 +29,10 @@ struct LaunchConfig {
   // Blocks per thread-block cluster (cudaLaunchAttributeClusterDimension);
   // 1,1,1 takes the kernel's .reqnctapercluster, if any.
   Dim3 cluster;
+  // Whether the launch named a cluster dimension, 1,1,1 included: the H100
+  // runs st.async/red.async only in such a launch or in a kernel declaring
+  // its cluster (block_setup.h, explicit_cluster).
+  bool cluster_given = false;
 };
 
 struct LaunchOptions {

@@ -88,6 +88,7 @@ class KernelLowering {
     const auto& cluster = kernel_.perf.reqnctapercluster;
     for (std::size_t d = 0; d < cluster.size() && d < 3; ++d)
       out_.spec.cluster_dims[d] = cluster[d];
+    out_.spec.declares_cluster = !cluster.empty() || kernel_.perf.explicitcluster;
     Frame frame{.function = &kernel_};
     place_params(frame);
     place_module_shared();

@@ -62,6 +62,12 @@ std::string_view cuda_error_name(CudaError error) {
       return "cudaErrorInvalidConfiguration";
     case CudaError::invalid_ptx:
       return "cudaErrorInvalidPtx";
+    case CudaError::symbol_not_found:
+      return "cudaErrorSymbolNotFound";
+    case CudaError::not_supported:
+      return "cudaErrorNotSupported";
+    case CudaError::unknown:
+      return "cudaErrorUnknown";
     case CudaError::launch_timeout:
       return "cudaErrorLaunchTimeout";
     case CudaError::assert_triggered:

@@ -21,7 +21,24 @@ namespace {
 
 unsigned element_bytes(const DecodedInstruction& in) { return isa::type_bits(in.type) / 8; }
 
+// The H100 runs st.async and red.async only in a launch with explicit
+// clusters (a cluster attribute, even 1,1,1, or a kernel declaring its
+// cluster); elsewhere the kernel fails with cudaErrorIllegalInstruction,
+// even when the address is the block's own shared memory (the other
+// shared::cluster instructions run: tools/probes/results/h100-2026-11-22/
+// v8_cluster.txt).
+bool outside_cluster(ExecContext& c, const DecodedInstruction& in) {
+  if (c.launch.explicit_cluster) return false;
+  report_error(c, CudaError::illegal_instruction,
+               fmt::format("kernel {}, PTX line {}: {} in a launch without a cluster: the H100 "
+                           "runs it only when the launch names a cluster dimension (1,1,1 "
+                           "will do) or the kernel declares one",
+                           c.launch.kernel.name, in.ptx_line, isa::opcode_mnemonic(in.opcode)));
+  return true;
+}
+
 void async_store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  if (outside_cluster(c, in)) return;
   const unsigned size = element_bytes(in);
   const unsigned total = size * in.vector;
   for_each_lane(mask, [&](unsigned lane) {
@@ -39,6 +56,7 @@ void async_store(ExecContext& c, const DecodedInstruction& in, std::uint32_t mas
 
 template <typename T>
 void reduce(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  if (outside_cluster(c, in)) return;
   const isa::sem::AtomicOp op = atomic_op(in.mode);
   const isa::sem::AtomicValue value = atomic_value(in.type);
   for_each_lane(mask, [&](unsigned lane) {

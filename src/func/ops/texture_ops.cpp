@@ -134,6 +134,8 @@ sem::TexObjectSize size_of(const TextureHeader& h) {
                             .layers = static_cast<std::uint32_t>(h.layers)});
 }
 
+// The sizes; the queries that read the descriptor never reach the engine
+// (func/decode/descriptor_query.h: the H100 does not run their kernels).
 std::uint64_t query(const TextureHeader& h, Modifier what) {
   switch (what) {
     case Modifier::Width:
@@ -142,27 +144,8 @@ std::uint64_t query(const TextureHeader& h, Modifier what) {
       return size_of(h).height;
     case Modifier::Depth:
       return size_of(h).depth;
-    case Modifier::ArraySize:
-      return static_cast<std::uint64_t>(h.layers);
-    case Modifier::NormalizedCoords:
-      return h.normalized_coords ? 1 : 0;
-    case Modifier::FilterMode:
-      return sem::txq_filter_mode(h.filter);
-    case Modifier::AddrMode0:
-      return sem::txq_address_mode(h.address[0]);
-    case Modifier::AddrMode1:
-      return sem::txq_address_mode(h.address[1]);
-    case Modifier::AddrMode2:
-      return sem::txq_address_mode(h.address[2]);
-    // The engine's textures have no mipmap levels and one sample, which the
-    // PTX ISA answers with 0; texture objects have no independent sampler to
-    // force unnormalized coordinates.
-    case Modifier::NumMipmapLevels:
-    case Modifier::NumSamples:
-    case Modifier::ForceUnnormalizedCoords:
-      return 0;
     default:
-      assert(false && "select_texture accepts only the queries above");
+      assert(false && "select_texture accepts only the sizes");
       return 0;
   }
 }
@@ -198,38 +181,17 @@ void texture_query(ExecContext& c, const DecodedInstruction& in, std::uint32_t m
 ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   using isa::Opcode;
   if (spec.opcode == Opcode::Txq || spec.opcode == Opcode::Suq) {
-    // suq answers the sizes; txq also the sampler state.
-    static constexpr Modifier kSizes[] = {Modifier::Width, Modifier::Height, Modifier::Depth,
-                                          Modifier::ArraySize};
-    static constexpr Modifier kSampler[] = {
-        Modifier::NormalizedCoords, Modifier::FilterMode,      Modifier::AddrMode0,
-        Modifier::AddrMode1,        Modifier::AddrMode2,       Modifier::NumMipmapLevels,
-        Modifier::NumSamples,       Modifier::ForceUnnormalizedCoords};
-    for (Modifier m : kSizes) {
+    // The sizes: the other queries read the descriptor, which the H100
+    // cannot (func/decode/descriptor_query.h); the decoder keeps them away.
+    for (Modifier m : {Modifier::Width, Modifier::Height, Modifier::Depth}) {
       if (spec.has(m)) in.mode = m;
     }
-    if (spec.opcode == Opcode::Txq) {
-      for (Modifier m : kSampler) {
-        if (spec.has(m)) in.mode = m;
-      }
-    }
     const bool level = spec.has(Modifier::Level);
-    const bool level_size = in.mode == Modifier::Width || in.mode == Modifier::Height ||
-                            in.mode == Modifier::Depth;
     if (in.mode == Modifier::Count) {
-      // The H100 cannot run them on texture or surface objects: ptxas
-      // lowers them through relocations against .nv.unified.texrefDescSize
-      // / .nv.surfrefDescSize, and a launch from a module holding one fails
-      // (txq: cudaErrorSymbolNotFound, suq: cudaErrorNotSupported;
-      // tools/probes/descriptor_query_probe.cu, measured 2026-11-22).
-      why =
-          "txq/suq .channel_data_type and .channel_order: the H100 refuses to load a module "
-          "holding them (launch fails with cudaErrorSymbolNotFound for txq, "
-          "cudaErrorNotSupported for suq), so they have no result to reproduce";
+      why = "txq/suq needs a query";
       return nullptr;
     }
-    if (level ? !(spec.opcode == Opcode::Txq && level_size && in.src_count == 1)
-              : in.src_count != 0) {
+    if (level ? !(spec.opcode == Opcode::Txq && in.src_count == 1) : in.src_count != 0) {
       why = "txq.level takes .width, .height or .depth and one level operand";
       return nullptr;
     }

@@ -1,46 +1,14 @@
 #pragma once
-// What txq answers for a texture's sampler state, as the PTX ISA defines the
-// encodings (txq: filter_mode is an integer of enum {nearest, linear};
-// addr_mode_i of enum {wrap, mirror, clamp_ogl, clamp_to_edge,
-// clamp_to_border}). CUDA's clamp is clamp-to-edge and its border
-// clamp-to-border. No H100 value exists: a module holding any of these
-// queries on a texture object fails to launch there (cudaErrorSymbolNotFound;
-// tools/probes/descriptor_query_probe.cu), since ptxas reads the descriptor
-// through a relocation the driver does not resolve.
+// What txq and suq answer on texture and surface objects: the sizes. The
+// other queries (sampler state, channel format, array size, mipmap levels,
+// samples) read the descriptor, which the H100 cannot: a kernel holding one
+// never runs there (tools/probes/results/h100-2026-11-22/texture_queries.txt).
 
 #include <cstdint>
 
 #include "isa/semantics/texture_sampling.h"
 
 namespace smsim::isa::sem {
-
-enum class TxqFilterMode : std::uint32_t { nearest = 0, linear = 1 };
-enum class TxqAddressMode : std::uint32_t {
-  wrap = 0,
-  mirror = 1,
-  clamp_ogl = 2,
-  clamp_to_edge = 3,
-  clamp_to_border = 4,
-};
-
-constexpr std::uint32_t txq_filter_mode(TexFilter f) {
-  return static_cast<std::uint32_t>(f == TexFilter::linear ? TxqFilterMode::linear
-                                                           : TxqFilterMode::nearest);
-}
-
-constexpr std::uint32_t txq_address_mode(TexAddress a) {
-  switch (a) {
-    case TexAddress::wrap:
-      return static_cast<std::uint32_t>(TxqAddressMode::wrap);
-    case TexAddress::mirror:
-      return static_cast<std::uint32_t>(TxqAddressMode::mirror);
-    case TexAddress::border:
-      return static_cast<std::uint32_t>(TxqAddressMode::clamp_to_border);
-    case TexAddress::clamp:
-      return static_cast<std::uint32_t>(TxqAddressMode::clamp_to_edge);
-  }
-  return static_cast<std::uint32_t>(TxqAddressMode::clamp_to_edge);
-}
 
 // What txq and suq answer for .width, .height and .depth, as the H100 does
 // for every object shape (tools/probes/results/h100-2026-11-22/

@@ -49,7 +49,7 @@ namespace smsim::cudart {
 
 cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim3 block,
                           void** args, size_t shared, cudaStream_t stream, bool cooperative,
-                          dim3 cluster) {
+                          std::optional<dim3> cluster) {
   ResolvedKernel kernel;
   if (const auto e = context.resolve_kernel(host_fun, kernel); e != 0) {
     return static_cast<cudaError_t>(e);
@@ -65,7 +65,8 @@ cudaError_t launch_kernel(Context& context, const void* host_fun, dim3 grid, dim
                                          .block = to_dim3(block),
                                          .dynamic_shared_bytes = static_cast<std::uint32_t>(shared),
                                          .cooperative = cooperative,
-                                         .cluster = to_dim3(cluster)};
+                                         .cluster = to_dim3(cluster.value_or(dim3(1, 1, 1))),
+                                         .cluster_given = cluster.has_value()};
   if (const auto e = smsim::runtime::check_launch(context.gpu(), kernel, config); e != 0) {
     return static_cast<cudaError_t>(e);
   }
@@ -230,7 +231,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* fu
   return api_call([&](Context& context) {
     if (config == nullptr) return cudaErrorInvalidValue;
     bool cooperative = false;
-    dim3 cluster(1, 1, 1);
+    std::optional<dim3> cluster;
     for (unsigned i = 0; i < config->numAttrs; ++i) {
       if (config->attrs[i].id == cudaLaunchAttributeCooperative) {
         cooperative = config->attrs[i].val.cooperative != 0;
@@ -240,9 +241,9 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* fu
         cluster = dim3(d.x, d.y, d.z);
       }
     }
-    // Cluster launches run directly (stream capture records plain launches).
-    const bool clustered = cluster.x * cluster.y * cluster.z > 1;
-    if (!cooperative && !clustered) {
+    // Cluster launches run directly (stream capture records plain launches);
+    // a cluster of 1,1,1 is one too (it lets st.async run).
+    if (!cooperative && !cluster) {
       return launch_or_capture(context, func, config->gridDim, config->blockDim, args,
                                config->dynamicSmemBytes, config->stream);
     }

@@ -6,8 +6,11 @@
 // instruction of every module, parsed by the front end) and how many of
 // those the records exercised; with --catalog (tools/forms/catalog.py), per
 // opcode the catalog's valid forms exercised/total and every catalog form
-// never executed. Exit 0 when the report is written, 2 when an
-// input cannot be read.
+// never executed; with --h100-refused (tools/cli/h100_refusals.h), the
+// catalog forms the H100 cannot run either, apart, each checked for its
+// evidence and test. Exit 0 when the report is written, 1 when a refusal
+// entry does not stand or, with --h100-refused, a catalog form is neither
+// executed nor refused, 2 when an input cannot be read.
 
 #include <fmt/format.h>
 
@@ -23,6 +26,7 @@
 
 #include "isa/opcode_coverage.h"
 #include "ptx/frontend.h"
+#include "tools/cli/h100_refusals.h"
 #include "tools/cli/subcommands.h"
 
 namespace smsim::cli {
@@ -34,6 +38,7 @@ struct IsaCoverageOptions {
   std::vector<std::string> records;
   std::vector<std::string> corpus;
   std::string catalog;
+  std::string h100_refused;
   std::string json_path;
   std::size_t top = 60;
 };
@@ -44,7 +49,48 @@ struct Inputs {
   std::map<std::string, isa::FormCount> corpus;  // by form text
   std::size_t corpus_modules = 0, corpus_rejected = 0;
   std::vector<isa::InstructionForm> catalog;
+  std::vector<H100Refusal> refused;
+  bool have_refused = false;
 };
+
+// The catalog forms apart from the executed ones: those the H100 refuses too
+// (entries that stand), the rest, and what is wrong with the entries.
+struct CatalogVerdict {
+  std::vector<const H100Refusal*> refused;
+  std::vector<isa::InstructionForm> neither;
+  std::vector<std::string> problems;
+  bool failed() const { return !neither.empty() || !problems.empty(); }
+};
+
+std::vector<std::string> sorted_keys(const std::vector<isa::InstructionForm>& forms) {
+  std::vector<std::string> keys;
+  keys.reserve(forms.size());
+  for (const isa::InstructionForm& f : forms) keys.push_back(isa::format_form(f));
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+CatalogVerdict judge_catalog(const isa::CoverageReport& r, const Inputs& in) {
+  CatalogVerdict v;
+  const std::vector<std::string> catalog = sorted_keys(in.catalog);
+  const std::vector<std::string> exercised = sorted_keys(in.exercised);
+  std::set<std::string> refused;
+  for (const H100Refusal& entry : in.refused) {
+    std::string problem = check_h100_refusal(entry, catalog, exercised);
+    if (!problem.empty()) {
+      v.problems.push_back(fmt::format("line {}: {}", entry.line, std::move(problem)));
+      continue;
+    }
+    refused.insert(isa::format_form(entry.form));
+    v.refused.push_back(&entry);
+  }
+  for (const isa::OpcodeCoverage& c : r.opcodes) {
+    for (const isa::InstructionForm& f : c.missing_catalog_forms) {
+      if (!refused.contains(isa::format_form(f))) v.neither.push_back(f);
+    }
+  }
+  return v;
+}
 
 bool read_file(const fs::path& path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
@@ -169,7 +215,8 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / whole);
 }
 
-std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::size_t top) {
+std::string text_report(const isa::CoverageReport& r, const Inputs& in, const CatalogVerdict& v,
+                        std::size_t top) {
   const isa::CoverageTotals& t = r.totals;
   std::string out = "opcode coverage\n";
   out += fmt::format("  records: {} forms exercised ({} unreadable lines)\n", t.exercised_forms,
@@ -190,6 +237,12 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::siz
     out += fmt::format("  catalog: {}/{} opcodes, {}/{} forms exercised ({})\n",
                        t.catalog_opcodes_exercised, t.catalog_opcodes, t.catalog_forms_exercised,
                        t.catalog_forms, percent(t.catalog_forms_exercised, t.catalog_forms));
+    if (in.have_refused) {
+      out += fmt::format(
+          "  catalog: {} forms not executable on the H100 either, {} neither executed nor "
+          "refused, {} refusal entries that do not stand\n",
+          v.refused.size(), v.neither.size(), v.problems.size());
+    }
   }
   out += "\nper opcode: types, modifiers, corpus forms (corpus instructions), catalog forms\n";
   for (const isa::OpcodeCoverage& c : r.opcodes) {
@@ -221,7 +274,20 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, std::siz
       out += fmt::format("{:>8}  {}\n", fc.count, isa::form_ptx_spelling(fc.form));
     }
   }
-  if (!in.catalog.empty()) {
+  if (in.have_refused) {
+    out += fmt::format("\ncatalog forms not executable on the H100 either ({})\n", v.refused.size());
+    for (const H100Refusal* e : v.refused) {
+      out += fmt::format("{}: {} (evidence {}; test {})\n", isa::form_ptx_spelling(e->form),
+                         e->behaviour, e->evidence, e->test);
+    }
+    out += fmt::format("\ncatalog forms neither executed nor refused ({} of {})\n",
+                       v.neither.size(), t.catalog_forms);
+    for (const isa::InstructionForm& f : v.neither) out += isa::form_ptx_spelling(f) + '\n';
+    if (!v.problems.empty()) {
+      out += fmt::format("\nrefusal entries that do not stand ({})\n", v.problems.size());
+      for (const std::string& p : v.problems) out += p + '\n';
+    }
+  } else if (!in.catalog.empty()) {
     out += fmt::format("\ncatalog forms never executed ({} of {})\n",
                        t.catalog_forms - t.catalog_forms_exercised, t.catalog_forms);
     for (const isa::OpcodeCoverage& c : r.opcodes) {
@@ -263,7 +329,8 @@ nlohmann::json form_texts_json(const std::vector<isa::InstructionForm>& forms) {
   return j;
 }
 
-nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
+nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in,
+                           const CatalogVerdict& v) {
   const isa::CoverageTotals& t = r.totals;
   nlohmann::json j;
   j["summary"] = {{"exercised_forms", t.exercised_forms},
@@ -286,6 +353,18 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in) {
                   {"catalog_opcodes_exercised", t.catalog_opcodes_exercised},
                   {"catalog_forms", t.catalog_forms},
                   {"catalog_forms_exercised", t.catalog_forms_exercised}};
+  if (in.have_refused) {
+    nlohmann::json refused = nlohmann::json::array();
+    for (const H100Refusal* e : v.refused) {
+      refused.push_back({{"form", isa::format_form(e->form)},
+                         {"behaviour", e->behaviour},
+                         {"evidence", e->evidence},
+                         {"test", e->test}});
+    }
+    j["catalog_h100_refused"] = std::move(refused);
+    j["catalog_neither"] = form_texts_json(v.neither);
+    j["catalog_refusal_problems"] = v.problems;
+  }
   nlohmann::json opcodes = nlohmann::json::array();
   for (const isa::OpcodeCoverage& c : r.opcodes) {
     nlohmann::json forms = nlohmann::json::array();
@@ -326,21 +405,31 @@ int run_isa_coverage(const IsaCoverageOptions& opts) {
     if (!read_corpus(path, in)) return kExitUsage;
   }
   if (!opts.catalog.empty() && !read_catalog(opts.catalog, in)) return kExitUsage;
+  if (!opts.h100_refused.empty()) {
+    std::string error;
+    if (opts.catalog.empty() || !read_h100_refusals(opts.h100_refused, in.refused, error)) {
+      std::fprintf(stderr, "smsim isa-coverage: %s\n",
+                   opts.catalog.empty() ? "--h100-refused needs --catalog" : error.c_str());
+      return kExitUsage;
+    }
+    in.have_refused = true;
+  }
   std::vector<isa::FormCount> corpus;
   corpus.reserve(in.corpus.size());
   for (const auto& [key, fc] : in.corpus) corpus.push_back(fc);
   const isa::CoverageReport report = isa::build_coverage_report(in.exercised, corpus, in.catalog);
-  const std::string text = text_report(report, in, opts.top);
+  const CatalogVerdict verdict = judge_catalog(report, in);
+  const std::string text = text_report(report, in, verdict, opts.top);
   std::fwrite(text.data(), 1, text.size(), stdout);
   if (!opts.json_path.empty()) {
     std::ofstream out(opts.json_path);
-    out << json_report(report, in).dump(1) << '\n';
+    out << json_report(report, in, verdict).dump(1) << '\n';
     if (!out) {
       std::fprintf(stderr, "smsim isa-coverage: cannot write '%s'\n", opts.json_path.c_str());
       return kExitUsage;
     }
   }
-  return kExitOk;
+  return in.have_refused && verdict.failed() ? kExitFailure : kExitOk;
 }
 
 }  // namespace
@@ -355,6 +444,10 @@ void register_isa_coverage(CLI::App& app, int& exit_code) {
                   "PTX file or folder of *.ptx: the forms real PTX contains (repeatable)");
   cmd->add_option("--catalog", opts->catalog,
                   "Form catalog (tests/isa/forms/<target>.forms): valid forms to report against");
+  cmd->add_option("--h100-refused", opts->h100_refused,
+                  "Catalog forms the H100 cannot run either, with evidence and test "
+                  "(tests/isa/forms/<target>.h100_refused); fails when a catalog form is "
+                  "neither executed nor listed");
   cmd->add_option("--json", opts->json_path, "Also write the whole report as JSON here");
   cmd->add_option("--top", opts->top, "How many missing corpus forms the text lists");
   cmd->callback([opts, &exit_code] { exit_code = run_isa_coverage(*opts); });
