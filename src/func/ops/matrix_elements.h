@@ -9,7 +9,9 @@
 
 namespace smsim::func {
 
-enum class MatrixElement : std::uint8_t { f16, bf16, tf32, f32, f64, s8, u8, s32, e4m3, e5m2 };
+enum class MatrixElement : std::uint8_t {
+  f16, bf16, tf32, f32, f64, s8, u8, s32, e4m3, e5m2, s4, u4, b1
+};
 
 // The element type a PTX type suffix names (packed x2 types name their
 // halves), or nothing for types no fragment holds.
@@ -37,6 +39,12 @@ constexpr std::optional<MatrixElement> matrix_element(isa::Type t) {
       return MatrixElement::e4m3;
     case isa::Type::E5m2:
       return MatrixElement::e5m2;
+    case isa::Type::S4:
+      return MatrixElement::s4;
+    case isa::Type::U4:
+      return MatrixElement::u4;
+    case isa::Type::B1:
+      return MatrixElement::b1;
     default:
       return std::nullopt;
   }
@@ -52,6 +60,11 @@ constexpr unsigned element_bits(MatrixElement e) {
     case MatrixElement::e4m3:
     case MatrixElement::e5m2:
       return 8;
+    case MatrixElement::s4:
+    case MatrixElement::u4:
+      return 4;
+    case MatrixElement::b1:
+      return 1;
     case MatrixElement::f64:
       return 64;
     case MatrixElement::tf32:
@@ -64,6 +77,12 @@ constexpr unsigned element_bits(MatrixElement e) {
 
 constexpr unsigned per_register(MatrixElement e) {
   return element_bits(e) >= 32 ? 1 : 32 / element_bits(e);
+}
+
+// Elements of a sub-byte type (s4/u4: 2, b1: 8) that share a byte, which
+// the fragment layouts and the sparse metadata move as one 8-bit unit.
+constexpr unsigned per_byte(MatrixElement e) {
+  return element_bits(e) >= 8 ? 1 : 8 / element_bits(e);
 }
 
 // Element `e` of a fragment held in `regs` (operands) for `lane`.

@@ -9,6 +9,11 @@
 // values, hold that layout twice, and the first copy is the one mma reads),
 // m16n8k8 for tf32 m16n16k8, and mma.m8n8k4's for f64 m8n8k4. The register
 // contents do not depend on the memory layout the load read.
+//
+// Sub-byte elements (s4/u4, b1) have no layouts of their own here: the PTX
+// ISA's are the 8-bit layouts of the same register count with each byte
+// holding 8 / width consecutive elements along K (matrix_gather.h), e.g.
+// s4 m16n8k64 is s8 m16n8k32 and b1 m16n8k256 is s8 m16n8k32 too.
 
 #include <cstdint>
 
@@ -39,7 +44,8 @@ enum class Fragment : std::uint8_t {
   a_i8_m16k32,   // 8-bit A of m16n8k32 (packed A of m16n8k64)
   b_i8_k32n8,    // 8-bit B of m16n8k32
   b_i8_k64n8,    // 8-bit B of m16n8k64
-  b_i8_k16n8,    // 8-bit B of mma m16n8k16 (fp8)
+  b_i8_k16n8,    // 8-bit B of mma m16n8k16 (fp8, s8/u8) and m8n8k16
+  a_i8_m8k16,    // 8-bit A of mma m8n8k16
 };
 
 struct MatrixCoord {
@@ -64,6 +70,7 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
     case Fragment::b_tf32_k16n8:
     case Fragment::b_wmma_tf32:
     case Fragment::b_i8_k16n8:
+    case Fragment::a_i8_m8k16:
       return 4;
     case Fragment::a_m16k8:
     case Fragment::b_k16n8:
@@ -132,8 +139,33 @@ constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32
     case Fragment::b_i8_k32n8:
     case Fragment::b_i8_k64n8:
       return {4 * t + (e & 3) + 16 * (e >> 2), g};
+    case Fragment::a_i8_m8k16:
+      return {g, 4 * t + e};
   }
   return {};
+}
+
+// Whether K runs along the rows of the fragment's matrix (B), not along its
+// columns (A; C and D have no K): where a byte's sub-byte elements go.
+constexpr bool k_along_rows(Fragment f) {
+  switch (f) {
+    case Fragment::b_k16n8:
+    case Fragment::b_k8n8:
+    case Fragment::b_tf32_k8n8:
+    case Fragment::b_tf32_k4n8:
+    case Fragment::b_f64_k4n8:
+    case Fragment::b_wmma16:
+    case Fragment::b_wmma8:
+    case Fragment::b_wmma_tf32:
+    case Fragment::b_k32n8:
+    case Fragment::b_tf32_k16n8:
+    case Fragment::b_i8_k32n8:
+    case Fragment::b_i8_k64n8:
+    case Fragment::b_i8_k16n8:
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace smsim::func

@@ -14,13 +14,21 @@
 
 namespace smsim::func {
 
+// A sub-byte type's byte at (row, col) of the 8-bit layout holds its
+// elements (row, per_byte * col + j), or for B (per_byte * row + j, col),
+// j in element order from the byte's low bits.
 template <std::size_t Rows, std::size_t Cols>
 void gather_fragment(const ExecContext& c, const Operand* regs, Fragment f, MatrixElement t,
                      std::uint64_t (&m)[Rows][Cols]) {
+  const unsigned n = per_byte(t);
+  const bool rows = k_along_rows(f);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     for (unsigned e = 0; e < distinct_elements(f); ++e) {
       const MatrixCoord p = fragment_coord(f, lane, e);
-      m[p.row][p.col] = fragment_element(c, regs, t, lane, e);
+      for (unsigned j = 0; j < n; ++j) {
+        const std::uint64_t v = fragment_element(c, regs, t, lane, e * n + j);
+        (rows ? m[p.row * n + j][p.col] : m[p.row][p.col * n + j]) = v;
+      }
     }
   }
 }
@@ -42,10 +50,14 @@ void scatter_fragment(ExecContext& c, const Operand* regs, unsigned count, Fragm
   });
 }
 
-// An 8-bit integer element's value (s8 sign-extended, u8 zero-extended).
+// An integer element's value: s8 and s4 sign-extended, u8, u4 and b1
+// zero-extended.
 inline std::int32_t integer_element(MatrixElement t, std::uint64_t bits) {
-  return t == MatrixElement::s8 ? static_cast<std::int8_t>(bits)
-                                : static_cast<std::int32_t>(bits & 0xff);
+  const unsigned width = element_bits(t);
+  const auto v = static_cast<std::uint32_t>(bits) & ((1u << width) - 1);
+  const bool is_signed = t == MatrixElement::s8 || t == MatrixElement::s4;
+  if (is_signed && (v >> (width - 1)) != 0) return static_cast<std::int32_t>(v) - (1 << width);
+  return static_cast<std::int32_t>(v);
 }
 
 // The tensor-dot input format of a floating-point element type.

@@ -32,6 +32,8 @@ struct MmaForm {
   // The K products are summed in steps of this many, each step's rounded
   // result the next one's accumulator (0: all K in one step).
   std::uint16_t k_step = 0;
+  // b1 forms: .and.popc or .xor.popc (a row each).
+  isa::sem::BitOp bit_op = isa::sem::BitOp::and_popc;
 };
 
 constexpr MmaForm kForms[] = {
@@ -82,26 +84,59 @@ constexpr MmaForm kForms[] = {
     SMSIM_FP8_FORMS(E::e5m2, E::e4m3),
     SMSIM_FP8_FORMS(E::e5m2, E::e5m2),
 #undef SMSIM_FP8_FORMS
+    // Integer mma.sync (.satfinite selects the saturating runner). The
+    // sub-byte forms use the 8-bit layouts of the same register counts
+    // (matrix_fragment.h): s4 m8n8k32 is s8 m8n8k16, m16n8k32 m16n8k16,
+    // m16n8k64 m16n8k32; b1 k128 and k256 likewise.
+#define SMSIM_INT_FORMS(A, B, K1, K2, K3)                                                       \
+  {Opcode::Mma, 8, 8, K1, A, B, E::s32, E::s32, F::a_i8_m8k16, F::b_i8_k16n8, F::c_f64_m8n8},   \
+      {Opcode::Mma, 16, 8, K2, A, B, E::s32, E::s32, F::a_wmma8, F::b_i8_k16n8, F::c_m16n8},    \
+      {Opcode::Mma, 16, 8, K3, A, B, E::s32, E::s32, F::a_i8_m16k32, F::b_i8_k32n8, F::c_m16n8}
+    SMSIM_INT_FORMS(E::s8, E::s8, 16, 16, 32),
+    SMSIM_INT_FORMS(E::s8, E::u8, 16, 16, 32),
+    SMSIM_INT_FORMS(E::u8, E::s8, 16, 16, 32),
+    SMSIM_INT_FORMS(E::u8, E::u8, 16, 16, 32),
+    SMSIM_INT_FORMS(E::s4, E::s4, 32, 32, 64),
+    SMSIM_INT_FORMS(E::s4, E::u4, 32, 32, 64),
+    SMSIM_INT_FORMS(E::u4, E::s4, 32, 32, 64),
+    SMSIM_INT_FORMS(E::u4, E::u4, 32, 32, 64),
+#undef SMSIM_INT_FORMS
+#define SMSIM_B1_FORMS(OP)                                                                      \
+  {Opcode::Mma, 8, 8, 128, E::b1, E::b1, E::s32, E::s32, F::a_i8_m8k16, F::b_i8_k16n8,          \
+   F::c_f64_m8n8, 0, OP},                                                                       \
+      {Opcode::Mma, 16, 8, 128, E::b1, E::b1, E::s32, E::s32, F::a_wmma8, F::b_i8_k16n8,        \
+       F::c_m16n8, 0, OP},                                                                      \
+      {Opcode::Mma, 16, 8, 256, E::b1, E::b1, E::s32, E::s32, F::a_i8_m16k32, F::b_i8_k32n8,    \
+       F::c_m16n8, 0, OP}
+    SMSIM_B1_FORMS(isa::sem::BitOp::and_popc),
+    SMSIM_B1_FORMS(isa::sem::BitOp::xor_popc),
+#undef SMSIM_B1_FORMS
 };
 
 constexpr bool integer_form(const MmaForm& f) {
-  return f.a == E::s8 || f.a == E::u8;
+  return f.a == E::s8 || f.a == E::u8 || f.a == E::s4 || f.a == E::u4;
+}
+
+constexpr bool bit_form(const MmaForm& f) {
+  return f.a == E::b1;
 }
 
 constexpr bool fp8_form(const MmaForm& f) {
   return f.a == E::e4m3 || f.a == E::e5m2;
 }
 
-constexpr unsigned kMaxDim = 16, kMaxK = 32;
+constexpr unsigned kMaxDim = 16;
 
-// Registers a fragment takes: its distinct elements, or twice as many for
-// the duplicated 16-bit wmma A/B fragments (matrix_fragment.h).
+// Registers a fragment takes: its distinct elements (sub-byte types: its
+// bytes' elements), or twice as many for the duplicated 16-bit wmma A/B
+// fragments (matrix_fragment.h).
 constexpr unsigned registers_of(F f, E t) {
-  return (distinct_elements(f) + per_register(t) - 1) / per_register(t);
+  return (distinct_elements(f) * per_byte(t) + per_register(t) - 1) / per_register(t);
 }
 
 // Saturate: .satfinite on an integer form clamps the exact sum to the s32
-// range instead of wrapping.
+// range instead of wrapping (an exact-sum rule the H100 recordings of
+// tools/probes/mma_int_probe.cu check).
 template <std::size_t Index, bool Saturate>
 void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   constexpr MmaForm f = kForms[Index];
@@ -115,7 +150,7 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const Operand* a_regs = d_regs + in.dst_count;
   const Operand* b_regs = a_regs + a_count;
   const Operand* c_regs = a_regs + ab_count;
-  std::uint64_t a[kMaxDim][kMaxK] = {}, b[kMaxK][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
+  std::uint64_t a[kMaxDim][f.k] = {}, b[f.k][kMaxDim] = {}, acc[kMaxDim][kMaxDim] = {};
   gather_fragment(c, a_regs, f.fa, f.a, a);
   gather_fragment(c, b_regs, f.fb, f.b, b);
   gather_fragment(c, c_regs, f.fc, f.c, acc);
@@ -123,18 +158,22 @@ void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for (unsigned i = 0; i < f.m; ++i) {
     for (unsigned j = 0; j < f.n; ++j) {
       if constexpr (f.a == E::f64) {
-        std::array<std::uint64_t, kMaxK> x{}, y{};
+        std::array<std::uint64_t, f.k> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) x[k] = a[i][k], y[k] = b[k][j];
         d[i][j] = isa::sem::tensor_dot_f64({x.data(), f.k}, {y.data(), f.k}, acc[i][j]);
-      } else if constexpr (integer_form(f)) {
-        std::array<std::int32_t, kMaxK> x{}, y{};
+      } else if constexpr (integer_form(f) || bit_form(f)) {
+        std::array<std::int32_t, f.k> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k)
           x[k] = integer_element(f.a, a[i][k]), y[k] = integer_element(f.b, b[k][j]);
         const auto cc = static_cast<std::uint32_t>(acc[i][j]);
-        d[i][j] = Saturate ? isa::sem::tensor_dot_int_saturating({x.data(), f.k}, {y.data(), f.k}, cc)
-                           : isa::sem::tensor_dot_int({x.data(), f.k}, {y.data(), f.k}, cc);
+        if constexpr (bit_form(f)) {
+          d[i][j] = isa::sem::tensor_dot_b1(f.bit_op, x, y, cc);
+        } else {
+          d[i][j] = Saturate ? isa::sem::tensor_dot_int_saturating(x, y, cc)
+                             : isa::sem::tensor_dot_int(x, y, cc);
+        }
       } else {
-        std::array<std::uint32_t, kMaxK> x{}, y{};
+        std::array<std::uint32_t, f.k> x{}, y{};
         for (unsigned k = 0; k < f.k; ++k) {
           x[k] = static_cast<std::uint32_t>(a[i][k]);
           y[k] = static_cast<std::uint32_t>(b[k][j]);
@@ -190,16 +229,22 @@ ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::stri
     d = matrix_element(spec.types[0]);
     cc = matrix_element(spec.types[1]);
   }
-  // .satfinite is implemented for the integer wmma forms (the dense
-  // mma.sync integer forms are not implemented at all).
+  // .satfinite: the integer forms only. b1: .and.popc or .xor.popc picks the row.
   const bool saturate = spec.has(isa::Modifier::Satfinite);
+  const auto bit_op =
+      spec.has(isa::Modifier::Xor) ? isa::sem::BitOp::xor_popc : isa::sem::BitOp::and_popc;
   for (std::size_t i = 0; i < std::size(kForms) && !spec.has(isa::Modifier::Sp); ++i) {
     const MmaForm& f = kForms[i];
     if (f.opcode != spec.opcode || f.m != spec.shape[0] || f.n != spec.shape[1] ||
-        f.k != spec.shape[2] || f.a != a || f.b != b || f.c != cc || f.d != d) {
+        f.k != spec.shape[2] || f.a != a || f.b != b || f.c != cc || f.d != d ||
+        (bit_form(f) && f.bit_op != bit_op)) {
       continue;
     }
     if (saturate && !integer_form(f)) break;
+    // b1 needs its operation and popc; no other form takes them.
+    const bool bit_modifiers = (spec.has(isa::Modifier::And) || spec.has(isa::Modifier::Xor)) &&
+                               spec.has(isa::Modifier::Popc);
+    if (bit_form(f) != bit_modifiers) break;
     const unsigned a_regs = registers_of(f.fa, f.a), b_regs = registers_of(f.fb, f.b);
     const unsigned c_regs = registers_of(f.fc, f.c), d_regs = registers_of(f.fc, f.d);
     const bool counts_ok =

@@ -59,24 +59,38 @@ constexpr SparseForm kForms[] = {
     {16, 8, 64, E::e4m3, E::e5m2, E::f32, E::f32, F::a_i8_m16k32, F::b_i8_k64n8, false},
     {16, 8, 64, E::e5m2, E::e4m3, E::f32, E::f32, F::a_i8_m16k32, F::b_i8_k64n8, false},
     {16, 8, 64, E::e5m2, E::e5m2, E::f32, E::f32, F::a_i8_m16k32, F::b_i8_k64n8, false},
+    // s4/u4: the s8 forms of half the K, each byte a pair of elements
+    // (matrix_fragment.h); the metadata places pairs as the s8 one places
+    // bytes.
+#define SMSIM_INT4_FORMS(A, B)                                                       \
+  {16, 8, 64, A, B, E::s32, E::s32, F::a_wmma8, F::b_i8_k32n8, false},              \
+      {16, 8, 64, A, B, E::s32, E::s32, F::a_wmma8, F::b_i8_k32n8, true},           \
+      {16, 8, 128, A, B, E::s32, E::s32, F::a_i8_m16k32, F::b_i8_k64n8, false},     \
+      {16, 8, 128, A, B, E::s32, E::s32, F::a_i8_m16k32, F::b_i8_k64n8, true}
+    SMSIM_INT4_FORMS(E::s4, E::s4),
+    SMSIM_INT4_FORMS(E::s4, E::u4),
+    SMSIM_INT4_FORMS(E::u4, E::s4),
+    SMSIM_INT4_FORMS(E::u4, E::u4),
+#undef SMSIM_INT4_FORMS
 };
 
-constexpr unsigned kRows = 16, kCols = 8, kMaxK = 64;
+constexpr unsigned kRows = 16, kCols = 8, kMaxK = 128;
 
 constexpr unsigned registers_of(F f, E t) {
-  return (distinct_elements(f) + per_register(t) - 1) / per_register(t);
+  return (distinct_elements(f) * per_byte(t) + per_register(t) - 1) / per_register(t);
 }
 
-// tf32 rows are 1:2 (a chunk of two holds one element), the others 2:4.
+// tf32 rows are 1:2 (a chunk of two holds one element), the others 2:4 in
+// units of per_byte elements (s4/u4: 4:8 in pairs).
 constexpr bool one_of_two(E t) {
   return t == E::tf32;
 }
 constexpr unsigned chunks_per_row(const SparseForm& f) {
-  return one_of_two(f.a) ? f.k / 2 : f.k / 4;
+  return one_of_two(f.a) ? f.k / 2 : f.k / (4 * per_byte(f.a));
 }
 
 constexpr bool is_integer(E t) {
-  return t == E::s8 || t == E::u8;
+  return t == E::s8 || t == E::u8 || t == E::s4 || t == E::u4;
 }
 
 template <std::size_t Index>
@@ -99,15 +113,21 @@ void run_sparse_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t 
   std::uint32_t meta[kWarpSize] = {};
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     meta[lane] = static_cast<std::uint32_t>(read(c, metadata, lane));
-  // The logical column (row of B) of each packed element of each row.
+  // The logical column (row of B) of each packed element of each row; the
+  // metadata places units of `n` elements.
+  constexpr unsigned n = per_byte(f.a);
   unsigned column[kRows][kMaxK / 2] = {};
   for (unsigned i = 0; i < kRows; ++i) {
     for (unsigned p = 0; p < packed; ++p) {
-      const unsigned chunk = one_of_two(f.a) ? p : p / 2;
-      const auto where = isa::sem::sparse_nibble(i, chunk, chunks, selector, element_bits(f.a));
+      const unsigned unit = p / n;
+      const unsigned chunk = one_of_two(f.a) ? unit : unit / 2;
+      const auto where =
+          isa::sem::sparse_nibble(i, chunk, chunks, selector, n * element_bits(f.a));
       const std::uint32_t nibble = meta[where.lane] >> where.shift & 0xf;
       const unsigned width = one_of_two(f.a) ? 2 : 4;
-      column[i][p] = width * chunk + isa::sem::sparse_column(nibble, p % 2, one_of_two(f.a));
+      const unsigned at =
+          width * chunk + isa::sem::sparse_column(nibble, unit % 2, one_of_two(f.a));
+      column[i][p] = n * at + p % n;
     }
   }
   std::uint64_t d[kRows][kCols] = {};
@@ -190,8 +210,6 @@ ExecFn select_sparse_mma(const InstructionSpec& spec, DecodedInstruction& in, st
     }
     return kRunners[i];
   }
-  // ptxas accepts forms the table lacks (s4/u4), so this cannot say the form
-  // is invalid.
   why = fmt::format("{} .m{}n{}k{} with these types is not implemented", name, spec.shape[0],
                     spec.shape[1], spec.shape[2]);
   return nullptr;

@@ -25,9 +25,10 @@
 // FADD or HADD2 (tensor_dot_fp8_f32/_f16 below). An e4m3 has no infinity (S.1111.111 is its
 // NaN); an e5m2 is IEEE-like.
 //
-// f64 (DMMA): a chain of correctly rounded fmas in k order. Integers: exact
-// products, sum wrapping modulo 2^32, or with .satfinite the exact sum
-// clamped to the s32 range.
+// f64 (DMMA): a chain of correctly rounded fmas in k order. Integers (s8/u8,
+// s4/u4): exact products, sum wrapping modulo 2^32, or with .satfinite the
+// exact sum clamped to the s32 range. b1: c plus the count of k whose bits
+// AND (XOR) to 1, wrapping.
 #pragma once
 
 #include <climits>
@@ -406,6 +407,20 @@ inline uint32_t tensor_dot_int_saturating(std::span<const int32_t> a, std::span<
   if (acc > INT32_MAX) acc = INT32_MAX;
   if (acc < INT32_MIN) acc = INT32_MIN;
   return static_cast<uint32_t>(static_cast<int32_t>(acc));
+}
+
+// The bit operation of a b1 mma (.and.popc or .xor.popc).
+enum class BitOp : uint8_t { and_popc, xor_popc };
+
+// b1: c plus the number of k with a[k] OP b[k] = 1 (elements 0 or 1),
+// modulo 2^32 (b1 has no .satfinite).
+inline uint32_t tensor_dot_b1(BitOp op, std::span<const int32_t> a, std::span<const int32_t> b,
+                              uint32_t c) {
+  uint32_t acc = c;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    acc += static_cast<uint32_t>(op == BitOp::and_popc ? (a[k] & b[k]) : (a[k] ^ b[k])) & 1u;
+  }
+  return acc;
 }
 
 }  // namespace smsim::isa::sem

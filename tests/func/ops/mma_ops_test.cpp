@@ -14,11 +14,14 @@
 #include "../engine_harness.h"
 #include "../module_fixture.h"
 #include "isa/semantics/zstd_table.h"
+#include "lane_words.h"
 
 namespace smsim::func {
 namespace {
 
+using testing::lane_words;
 using testing::ParamBytes;
+using testing::reg_list;
 
 constexpr std::size_t kCases = 512;
 
@@ -50,30 +53,6 @@ std::vector<Fp8Form> all_forms() {
   return forms;
 }
 
-// "{%p0, %p1, ...}" for registers first..first+count-1 of prefix p.
-std::string reg_list(const char* prefix, unsigned first, unsigned count) {
-  std::string s = "{";
-  for (unsigned i = 0; i < count; ++i) {
-    s += (i ? ", %" : "%") + std::string(prefix) + std::to_string(first + i);
-  }
-  return s + "}";
-}
-
-// Lane %r1's `count` words of the buffer `param` points to, loaded (op "ld")
-// into or stored (op "st") from registers `prefix`first.. on.
-std::string lane_words(const char* op, const char* prefix, unsigned first, unsigned count,
-                       const std::string& param) {
-  std::string s = "  ld.param.u64 %rd1, [" + param + "];\n  mul.wide.u32 %rd2, %r1, " +
-                  std::to_string(4 * count) + ";\n  add.u64 %rd3, %rd1, %rd2;\n";
-  for (unsigned i = 0; i < count; ++i) {
-    const std::string reg = "%" + std::string(prefix) + std::to_string(first + i);
-    const std::string addr = "[%rd3+" + std::to_string(4 * i) + "]";
-    s += std::string("  ") + op + ".global.b32 " +
-         (op[0] == 'l' ? reg + ", " + addr : addr + ", " + reg) + ";\n";
-  }
-  return s;
-}
-
 std::string kernel_text(const Fp8Form& f) {
   const char* cd = f.f16 ? "r" : "f";  // C and D registers: f16x2 in .b32, else .f32
   const std::string type = f.f16 ? "f16" : "f32";
@@ -94,11 +73,7 @@ std::string kernel_text(const Fp8Form& f) {
 }
 
 const std::string& module_text() {
-  static const std::string text = [] {
-    std::string t = ".version 9.0\n.target sm_90\n.address_size 64\n";
-    for (const Fp8Form& f : all_forms()) t += kernel_text(f);
-    return t;
-  }();
+  static const std::string text = testing::replay_module(all_forms(), kernel_text);
   return text;
 }
 

@@ -122,33 +122,5 @@ TEST_F(SparseFp8OnDevice, E5m2TimesE5m2MatchesAll131072Results) {
   EXPECT_EQ(replay("e5m2", "e5m2"), 0u);
 }
 
-// ptxas accepts the sub-byte (s4/u4) mma.sp forms for sm_90; the engine does
-// not run them, so the load refuses them as not implemented (not as forms
-// that sm_90 lacks).
-constexpr const char* kSubByteModule = R"(.version 9.0
-.target sm_90
-.address_size 64
-.visible .entry sparse_s4()
-{
-  .reg .b32 %r<16>;
-  mma.sp.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {%r0, %r1, %r2, %r3}, {%r4, %r5},
-      {%r6, %r7}, {%r8, %r9, %r10, %r11}, %r12, 0;
-  ret;
-}
-)";
-
-class SparseSubByte : public testing::ModuleTest {
- protected:
-  SparseSubByte() : ModuleTest("sparse_s4", kSubByteModule) {}
-};
-
-TEST_F(SparseSubByte, IsALoadTimeErrorSayingNotImplemented) {
-  const ModuleKernel& k = kernel("sparse_s4");
-  ASSERT_FALSE(k.errors.empty());
-  EXPECT_NE(k.errors[0].find("mma.sp .m16n8k64 with these types is not implemented"),
-            std::string::npos)
-      << k.errors[0];
-}
-
 }  // namespace
 }  // namespace smsim::func

@@ -115,9 +115,9 @@ TEST(TensorDot, E4m3HasNoInfinity) {
 TEST(TensorDot, SatfiniteClampsTheExactSum) {
   const std::vector<int32_t> a = {127, 127}, b = {127, 127};
   EXPECT_EQ(tensor_dot_int_saturating(a, b, 0x7fffff00u), 0x7fffffffu);
-  EXPECT_EQ(tensor_dot_int_saturating(std::vector<int32_t>{-128}, std::vector<int32_t>{127},
-                                     0x80000010u),
-            0x80000000u);
+  EXPECT_EQ(
+      tensor_dot_int_saturating(std::vector<int32_t>{-128}, std::vector<int32_t>{127}, 0x80000010u),
+      0x80000000u);
   EXPECT_EQ(tensor_dot_int_saturating(a, b, 5), 5u + 2 * 16129u);
 }
 
@@ -135,6 +135,15 @@ TEST(TensorDot, SatfiniteClampsAtBothEndsAndIsThePlainSumInRange) {
   EXPECT_EQ(tensor_dot_int_saturating(a, std::vector<int32_t>{128, -127}, 40000u), 7487u);
 }
 
+TEST(TensorDot, B1CountsTheBitsTheOperationSetsAndWraps) {
+  const std::vector<int32_t> a{1, 1, 0, 0, 1}, b{1, 0, 1, 0, 1};
+  EXPECT_EQ(tensor_dot_b1(BitOp::and_popc, a, b, 10), 12u);
+  EXPECT_EQ(tensor_dot_b1(BitOp::xor_popc, a, b, 10), 12u);
+  EXPECT_EQ(tensor_dot_b1(BitOp::xor_popc, a, std::vector<int32_t>{0, 0, 1, 1, 0}, 0xffffffffu),
+            4u);  // five set, wrapped past 2^32
+  EXPECT_EQ(tensor_dot_b1(BitOp::and_popc, a, std::vector<int32_t>{0, 0, 1, 1, 0}, 7), 7u);
+}
+
 TEST(TensorDot, SparseFp8Inputs) {
   // e4m3 0x7e = 448 (its largest normal: the all-ones exponent is a number),
   // 0x38 = 1; e5m2 0x3c = 1, 0x7c = infinity.
@@ -145,8 +154,7 @@ TEST(TensorDot, SparseFp8Inputs) {
             0x43e08000u);  // 449
   EXPECT_EQ(tensor_dot_fp8_f32(e4m3, e4m3, std::vector<uint32_t>{0x7f}, e4m3_one, 0),
             kCanonicalNanF32);  // S.1111.111 is the NaN
-  EXPECT_EQ(tensor_dot_fp8_f32(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0),
-            0x7f800000u);
+  EXPECT_EQ(tensor_dot_fp8_f32(e5m2, e5m2, std::vector<uint32_t>{0x7c}, e5m2_one, 0), 0x7f800000u);
 }
 
 TEST(TensorDot, SparseFp8AccumulatorIsAddedAfterTheProductsRoundedToNearest) {
@@ -193,8 +201,8 @@ TEST(TensorDot, Fp8WithAnF16AccumulatorRoundsTheProductsThenAddsC) {
   // products, 2051 - 2^-12 would round down to 2050 (0x6801).
   const std::vector<uint32_t> a = {0x38, 0x08}, b = {0x38, 0x88};
   EXPECT_EQ(tensor_dot_fp8_f16(TensorInput::e4m3, TensorInput::e4m3, a, b, 0x6801), 0x6802u);
-  EXPECT_EQ(tensor_dot_fp8_f16(TensorInput::e4m3, TensorInput::e4m3,
-                               std::vector<uint32_t>{0x7f}, std::vector<uint32_t>{0x38}, 0),
+  EXPECT_EQ(tensor_dot_fp8_f16(TensorInput::e4m3, TensorInput::e4m3, std::vector<uint32_t>{0x7f},
+                               std::vector<uint32_t>{0x38}, 0),
             kCanonicalNanF16);
 }
 

@@ -1,0 +1,179 @@
+// Integer mma.sync (s8/u8, s4/u4 with and without .satfinite; b1 with
+// .xor.popc and .and.popc) and the s4/u4 mma.sp and mma.sp::ordered_metadata
+// forms, run through the front end, loader and engine on every result the
+// H100 computed for tools/probes/mma_int_probe.cu
+// (results/h100-2026-11-22/mma_int/NAME.bin.zst): 32 random cases per form,
+// a quarter of them with extreme inputs and an accumulator near the s32
+// limits. The kernel is the probe's: one case per block, each lane loading
+// its own A, B, C (and metadata) words and storing D.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../engine_harness.h"
+#include "../module_fixture.h"
+#include "isa/semantics/zstd_table.h"
+#include "lane_words.h"
+
+namespace smsim::func {
+namespace {
+
+using testing::lane_words;
+using testing::ParamBytes;
+using testing::reg_list;
+
+constexpr std::size_t kCases = 32;
+
+struct IntForm {
+  std::string name;         // the probe's
+  std::string instruction;  // the PTX mnemonic with its modifiers and types
+  unsigned na, nb, nc;      // words per lane of A, B and C/D
+  bool sparse = false;      // a metadata word per lane follows C
+  unsigned selector = 0;
+
+  std::size_t case_words() const { return 32u * (na + nb + 2 * nc + (sparse ? 1 : 0)); }
+};
+
+struct Shape {
+  const char* name;
+  unsigned na, nb, nc;
+};
+
+std::vector<IntForm> all_forms() {
+  std::vector<IntForm> forms;
+  const auto pairs = [&](const Shape& s, const char* sg, const char* un) {
+    for (const char* a : {sg, un}) {
+      for (const char* b : {sg, un}) {
+        for (const bool sat : {false, true}) {
+          const std::string types = std::string(".s32.") + a + "." + b + ".s32";
+          forms.push_back({std::string(s.name) + "_" + a + "_" + b + (sat ? "_sat" : ""),
+                           std::string("mma.sync.aligned.") + s.name + ".row.col" +
+                               (sat ? ".satfinite" : "") + types,
+                           s.na, s.nb, s.nc});
+        }
+      }
+    }
+  };
+  for (const Shape& s :
+       {Shape{"m8n8k16", 1, 1, 2}, Shape{"m16n8k16", 2, 1, 4}, Shape{"m16n8k32", 4, 2, 4}}) {
+    pairs(s, "s8", "u8");
+  }
+  for (const Shape& s :
+       {Shape{"m8n8k32", 1, 1, 2}, Shape{"m16n8k32", 2, 1, 4}, Shape{"m16n8k64", 4, 2, 4}}) {
+    pairs(s, "s4", "u4");
+  }
+  for (const Shape& s :
+       {Shape{"m8n8k128", 1, 1, 2}, Shape{"m16n8k128", 2, 1, 4}, Shape{"m16n8k256", 4, 2, 4}}) {
+    for (const char* op : {"xor", "and"}) {
+      forms.push_back(
+          {std::string(s.name) + "_b1_" + op,
+           std::string("mma.sync.aligned.") + s.name + ".row.col.s32.b1.b1.s32." + op + ".popc",
+           s.na, s.nb, s.nc});
+    }
+  }
+  // The probe's mma.sp forms: m16n8k64 with selector 0, or 1 with
+  // .satfinite; m16n8k128 (selector 0 only).
+  for (const char* tag : {"sp", "spo"}) {
+    const std::string mnemonic = tag == std::string("sp") ? "mma.sp" : "mma.sp::ordered_metadata";
+    for (const Shape& s : {Shape{"m16n8k64", 2, 2, 4}, Shape{"m16n8k128", 4, 4, 4}}) {
+      for (const char* a : {"s4", "u4"}) {
+        for (const char* b : {"s4", "u4"}) {
+          for (const bool sat : {false, true}) {
+            forms.push_back(
+                {std::string(tag) + "_" + s.name + "_" + a + "_" + b + (sat ? "_sat" : ""),
+                 mnemonic + ".sync.aligned." + s.name + ".row.col" + (sat ? ".satfinite" : "") +
+                     ".s32." + a + "." + b + ".s32",
+                 s.na, s.nb, s.nc, true, sat && s.name == std::string("m16n8k64") ? 1u : 0u});
+          }
+        }
+      }
+    }
+  }
+  return forms;
+}
+
+std::string kernel_text(const IntForm& f) {
+  std::string s = ".visible .entry replay_" + f.name +
+                  "(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pe, "
+                  ".param .u64 pd)\n{\n  .reg .b32 %r<64>;\n  .reg .b64 %rd<4>;\n"
+                  "  mov.u32 %r2, %tid.x;\n  mov.u32 %r3, %ctaid.x;\n"
+                  "  mad.lo.u32 %r1, %r3, 32, %r2;\n";
+  s += lane_words("ld", "r", 10, f.na, "pa");
+  s += lane_words("ld", "r", 20, f.nb, "pb");
+  s += lane_words("ld", "r", 30, f.nc, "pc");
+  if (f.sparse) s += lane_words("ld", "r", 40, 1, "pe");
+  s += "  " + f.instruction + " " + reg_list("r", 50, f.nc) + ", " + reg_list("r", 10, f.na) +
+       ", " + reg_list("r", 20, f.nb) + ", " + reg_list("r", 30, f.nc);
+  if (f.sparse) s += ", %r40, " + std::to_string(f.selector);
+  s += ";\n" + lane_words("st", "r", 50, f.nc, "pd");
+  return s + "  ret;\n}\n";
+}
+
+const std::string& module_text() {
+  static const std::string text = testing::replay_module(all_forms(), kernel_text);
+  return text;
+}
+
+class IntegerMmaOnDevice : public testing::ModuleTest,
+                           public ::testing::WithParamInterface<IntForm> {
+ protected:
+  IntegerMmaOnDevice() : ModuleTest("mma_int", module_text().c_str()) {}
+
+  // Replays one recording; returns the number of D words that differ.
+  std::size_t replay(const IntForm& f) {
+    const std::string path = std::string(SMSIM_SOURCE_DIR) +
+                             "/tools/probes/results/h100-2026-11-22/mma_int/" + f.name + ".bin.zst";
+    const std::size_t na = 32u * f.na, nb = 32u * f.nb, nc = 32u * f.nc;
+    const std::size_t ne = f.sparse ? 32 : 0;
+    std::vector<std::uint32_t> words;
+    std::string error;
+    EXPECT_TRUE(isa::sem::read_zstd_table(path, kCases * f.case_words(), words, error)) << error;
+    if (words.empty()) return kCases * nc;
+    std::vector<std::uint32_t> in[4], want;  // A, B, C, metadata
+    for (std::size_t cs = 0; cs < kCases; ++cs) {
+      auto at = words.begin() + static_cast<std::ptrdiff_t>(cs * f.case_words());
+      for (int part = 0; part < 4; ++part) {
+        const std::size_t count = part == 0 ? na : part == 1 ? nb : part == 2 ? nc : ne;
+        in[part].insert(in[part].end(), at, at + static_cast<std::ptrdiff_t>(count));
+        at += static_cast<std::ptrdiff_t>(count);
+      }
+      want.insert(want.end(), at, at + static_cast<std::ptrdiff_t>(nc));
+    }
+    if (!f.sparse) in[3].assign(32 * kCases, 0);  // the kernel does not read it
+    const std::uint64_t out = device_.allocate(want.size() * 4);
+    const LaunchResult r =
+        device_.launch(kernel(("replay_" + f.name).c_str()),
+                       LaunchConfig{.grid = {static_cast<std::uint32_t>(kCases)}, .block = {32}},
+                       ParamBytes()
+                           .add(upload(in[0]))
+                           .add(upload(in[1]))
+                           .add(upload(in[2]))
+                           .add(upload(in[3]))
+                           .add(out)
+                           .span());
+    EXPECT_TRUE(r.ok()) << r.error.message;
+    const auto got = download<std::uint32_t>(out, want.size());
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      if (got[i] == want[i]) continue;
+      if (++wrong <= 5) {
+        ADD_FAILURE() << f.name << " case " << i / nc << " lane " << i % nc / f.nc << " d"
+                      << i % f.nc << ": H100 0x" << std::hex << want[i] << ", smsim 0x" << got[i];
+      }
+    }
+    return wrong;
+  }
+};
+
+TEST_P(IntegerMmaOnDevice, MatchesEveryRecordedResult) {
+  EXPECT_EQ(replay(GetParam()), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllForms, IntegerMmaOnDevice, ::testing::ValuesIn(all_forms()),
+                         [](const ::testing::TestParamInfo<IntForm>& p) { return p.param.name; });
+
+}  // namespace
+}  // namespace smsim::func
