@@ -33,13 +33,18 @@ struct IntForm {
   unsigned na, nb, nc;      // words per lane of A, B and C/D
   bool sparse = false;      // a metadata word per lane follows C
   unsigned selector = 0;
+  unsigned k = 0;           // K (mma.sp: the packed products per entry are K/2)
+  const char* a_type = "";  // s8, u8, s4, u4 or b1
+  const char* b_type = "";
+  bool satfinite = false;
+  bool xor_popc = false;
 
   std::size_t case_words() const { return 32u * (na + nb + 2 * nc + (sparse ? 1 : 0)); }
 };
 
 struct Shape {
   const char* name;
-  unsigned na, nb, nc;
+  unsigned na, nb, nc, k;
 };
 
 std::vector<IntForm> all_forms() {
@@ -52,33 +57,33 @@ std::vector<IntForm> all_forms() {
           forms.push_back({std::string(s.name) + "_" + a + "_" + b + (sat ? "_sat" : ""),
                            std::string("mma.sync.aligned.") + s.name + ".row.col" +
                                (sat ? ".satfinite" : "") + types,
-                           s.na, s.nb, s.nc});
+                           s.na, s.nb, s.nc, false, 0, s.k, a, b, sat});
         }
       }
     }
   };
-  for (const Shape& s :
-       {Shape{"m8n8k16", 1, 1, 2}, Shape{"m16n8k16", 2, 1, 4}, Shape{"m16n8k32", 4, 2, 4}}) {
+  for (const Shape& s : {Shape{"m8n8k16", 1, 1, 2, 16}, Shape{"m16n8k16", 2, 1, 4, 16},
+                         Shape{"m16n8k32", 4, 2, 4, 32}}) {
     pairs(s, "s8", "u8");
   }
-  for (const Shape& s :
-       {Shape{"m8n8k32", 1, 1, 2}, Shape{"m16n8k32", 2, 1, 4}, Shape{"m16n8k64", 4, 2, 4}}) {
+  for (const Shape& s : {Shape{"m8n8k32", 1, 1, 2, 32}, Shape{"m16n8k32", 2, 1, 4, 32},
+                         Shape{"m16n8k64", 4, 2, 4, 64}}) {
     pairs(s, "s4", "u4");
   }
-  for (const Shape& s :
-       {Shape{"m8n8k128", 1, 1, 2}, Shape{"m16n8k128", 2, 1, 4}, Shape{"m16n8k256", 4, 2, 4}}) {
+  for (const Shape& s : {Shape{"m8n8k128", 1, 1, 2, 128}, Shape{"m16n8k128", 2, 1, 4, 128},
+                         Shape{"m16n8k256", 4, 2, 4, 256}}) {
     for (const char* op : {"xor", "and"}) {
       forms.push_back(
           {std::string(s.name) + "_b1_" + op,
            std::string("mma.sync.aligned.") + s.name + ".row.col.s32.b1.b1.s32." + op + ".popc",
-           s.na, s.nb, s.nc});
+           s.na, s.nb, s.nc, false, 0, s.k, "b1", "b1", false, op == std::string("xor")});
     }
   }
   // The probe's mma.sp forms: m16n8k64 with selector 0, or 1 with
   // .satfinite; m16n8k128 (selector 0 only).
   for (const char* tag : {"sp", "spo"}) {
     const std::string mnemonic = tag == std::string("sp") ? "mma.sp" : "mma.sp::ordered_metadata";
-    for (const Shape& s : {Shape{"m16n8k64", 2, 2, 4}, Shape{"m16n8k128", 4, 4, 4}}) {
+    for (const Shape& s : {Shape{"m16n8k64", 2, 2, 4, 64}, Shape{"m16n8k128", 4, 4, 4, 128}}) {
       for (const char* a : {"s4", "u4"}) {
         for (const char* b : {"s4", "u4"}) {
           for (const bool sat : {false, true}) {
@@ -86,7 +91,8 @@ std::vector<IntForm> all_forms() {
                 {std::string(tag) + "_" + s.name + "_" + a + "_" + b + (sat ? "_sat" : ""),
                  mnemonic + ".sync.aligned." + s.name + ".row.col" + (sat ? ".satfinite" : "") +
                      ".s32." + a + "." + b + ".s32",
-                 s.na, s.nb, s.nc, true, sat && s.name == std::string("m16n8k64") ? 1u : 0u});
+                 s.na, s.nb, s.nc, true, sat && s.name == std::string("m16n8k64") ? 1u : 0u, s.k, a,
+                 b, sat});
           }
         }
       }
@@ -122,6 +128,27 @@ class IntegerMmaOnDevice : public testing::ModuleTest,
  protected:
   IntegerMmaOnDevice() : ModuleTest("mma_int", module_text().c_str()) {}
 
+  // Runs `cases` blocks of form f's kernel on A, B, C and metadata words
+  // laid out as in the recordings; returns D.
+  std::vector<std::uint32_t> run(const IntForm& f, std::vector<std::uint32_t> (&in)[4],
+                                 std::size_t cases) {
+    if (!f.sparse) in[3].assign(32 * cases, 0);  // the kernel does not read it
+    const std::size_t d_words = 32u * f.nc * cases;
+    const std::uint64_t out = device_.allocate(d_words * 4);
+    const LaunchResult r =
+        device_.launch(kernel(("replay_" + f.name).c_str()),
+                       LaunchConfig{.grid = {static_cast<std::uint32_t>(cases)}, .block = {32}},
+                       ParamBytes()
+                           .add(upload(in[0]))
+                           .add(upload(in[1]))
+                           .add(upload(in[2]))
+                           .add(upload(in[3]))
+                           .add(out)
+                           .span());
+    EXPECT_TRUE(r.ok()) << r.error.message;
+    return download<std::uint32_t>(out, d_words);
+  }
+
   // Replays one recording; returns the number of D words that differ.
   std::size_t replay(const IntForm& f) {
     const std::string path = std::string(SMSIM_SOURCE_DIR) +
@@ -142,20 +169,7 @@ class IntegerMmaOnDevice : public testing::ModuleTest,
       }
       want.insert(want.end(), at, at + static_cast<std::ptrdiff_t>(nc));
     }
-    if (!f.sparse) in[3].assign(32 * kCases, 0);  // the kernel does not read it
-    const std::uint64_t out = device_.allocate(want.size() * 4);
-    const LaunchResult r =
-        device_.launch(kernel(("replay_" + f.name).c_str()),
-                       LaunchConfig{.grid = {static_cast<std::uint32_t>(kCases)}, .block = {32}},
-                       ParamBytes()
-                           .add(upload(in[0]))
-                           .add(upload(in[1]))
-                           .add(upload(in[2]))
-                           .add(upload(in[3]))
-                           .add(out)
-                           .span());
-    EXPECT_TRUE(r.ok()) << r.error.message;
-    const auto got = download<std::uint32_t>(out, want.size());
+    const auto got = run(f, in, kCases);
     std::size_t wrong = 0;
     for (std::size_t i = 0; i < want.size(); ++i) {
       if (got[i] == want[i]) continue;
@@ -170,6 +184,56 @@ class IntegerMmaOnDevice : public testing::ModuleTest,
 
 TEST_P(IntegerMmaOnDevice, MatchesEveryRecordedResult) {
   EXPECT_EQ(replay(GetParam()), 0u);
+}
+
+// An oracle independent of the recordings: every element of A is one value
+// and every element of B another, so every entry of D is C plus K (mma.sp:
+// K/2) times one product. s8/s4 take their most negative value, u8/u4 their
+// largest, and C lies 256 inside the s32 limit the sum runs past, so
+// .satfinite clamps and the others wrap. b1: A all ones, B the low 8 bits of
+// each 32 (a quarter of K ANDs to 1, three quarters XOR to 1), C 64 below
+// 2^32, so that counts past 64 wrap.
+TEST_P(IntegerMmaOnDevice, UniformInputsGiveTheHandComputedSums) {
+  const IntForm& f = GetParam();
+  const auto element = [](const std::string& t) -> std::int64_t {
+    if (t == "s8") return -128;
+    if (t == "u8") return 255;
+    if (t == "s4") return -8;
+    return 15;  // u4
+  };
+  const auto repeat = [](const std::string& t) -> std::uint32_t {
+    if (t == "s8") return 0x80808080u;
+    if (t == "s4") return 0x88888888u;
+    return 0xffffffffu;  // u8, u4
+  };
+  const bool bits = f.a_type == std::string("b1");
+  const std::int64_t products = f.sparse ? f.k / 2 : f.k;
+  std::int64_t sum = 0;
+  std::uint32_t c = 0;
+  std::vector<std::uint32_t> in[4];
+  if (bits) {
+    c = 0xffffffc0u;
+    sum = f.xor_popc ? 3 * products / 4 : products / 4;
+    in[0].assign(32u * f.na, 0xffffffffu);
+    in[1].assign(32u * f.nb, 0x000000ffu);
+  } else {
+    const std::int64_t product = element(f.a_type) * element(f.b_type);
+    sum = products * product;
+    c = product > 0 ? 0x7fffff00u : 0x80000100u;
+    in[0].assign(32u * f.na, repeat(f.a_type));
+    in[1].assign(32u * f.nb, repeat(f.b_type));
+  }
+  in[2].assign(32u * f.nc, c);
+  in[3].assign(32, 0x44444444u);  // every chunk keeps its first two (elements or pairs)
+  const std::int64_t exact =
+      (bits ? static_cast<std::int64_t>(c) : static_cast<std::int32_t>(c)) + sum;
+  ASSERT_TRUE(bits || exact > INT32_MAX || exact < INT32_MIN) << "the sum must leave the s32 range";
+  std::uint32_t want = static_cast<std::uint32_t>(exact);  // wrapped
+  if (f.satfinite) want = exact > INT32_MAX ? 0x7fffffffu : 0x80000000u;
+  const auto got = run(f, in, 1);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    ASSERT_EQ(got[i], want) << f.name << " word " << i << " (exact sum " << exact << ")";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllForms, IntegerMmaOnDevice, ::testing::ValuesIn(all_forms()),
