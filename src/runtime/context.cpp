@@ -326,6 +326,7 @@ void Context::reset_device() {
   }
   host_allocations_.clear();
   arrays_.clear();
+  mipmapped_arrays_.clear();
   object_descriptors_.clear();
   managed_allocations_.clear();
   streams_.clear();

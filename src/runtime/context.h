@@ -21,8 +21,8 @@
 #include "runtime/device_timeline.h"
 #include "runtime/error_state.h"
 #include "runtime/fatbin.h"
-#include "runtime/register_count.h"
 #include "runtime/launch_analysis.h"
+#include "runtime/register_count.h"
 #include "runtime/run_report.h"
 #include "timing/timing_params.h"
 
@@ -105,8 +105,19 @@ struct ArrayRecord {
   std::int32_t channel_kind = 0;  // cudaChannelFormatKind
   std::uint32_t texel_bytes = 0;
   unsigned flags = 0;
+  // A level of a mipmapped array: freed with it, never by cudaFreeArray.
+  bool mipmap_level = false;
   std::uint64_t row_bytes() const { return width * texel_bytes; }
   std::uint64_t slice_bytes() const { return row_bytes() * (height == 0 ? 1 : height); }
+};
+
+// A mipmapped array (cudaMallocMipmappedArray): one ArrayRecord per level,
+// each in Context::arrays() so that the copy functions take a level's
+// cudaArray_t; level L has the extent of level 0 halved L times (at least 1;
+// a layered array keeps its layer count). The cudaMipmappedArray_t is the
+// address of this record.
+struct MipmappedArrayRecord {
+  std::vector<ArrayRecord*> levels;  // owned by Context::arrays()
 };
 
 struct EventRecord {
@@ -153,6 +164,9 @@ class Context {
   std::set<std::uint64_t>& managed_allocations() { return managed_allocations_; }
   std::map<const void*, EventRecord>& events() { return events_; }
   std::map<const void*, std::unique_ptr<ArrayRecord>>& arrays() { return arrays_; }
+  std::map<const void*, std::unique_ptr<MipmappedArrayRecord>>& mipmapped_arrays() {
+    return mipmapped_arrays_;
+  }
   // Texture and surface objects by handle: the descriptors the program gave
   // (the C API's structs as bytes), returned by cudaGet*ObjectResourceDesc.
   std::map<std::uint64_t, std::vector<std::byte>>& object_descriptors() {
@@ -206,6 +220,7 @@ class Context {
   std::set<std::uint64_t> managed_allocations_;
   std::map<const void*, EventRecord> events_;
   std::map<const void*, std::unique_ptr<ArrayRecord>> arrays_;
+  std::map<const void*, std::unique_ptr<MipmappedArrayRecord>> mipmapped_arrays_;
   std::map<std::uint64_t, std::vector<std::byte>> object_descriptors_;
   std::optional<DeviceTimeline> timeline_;
   RunReport report_;

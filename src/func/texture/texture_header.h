@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "func/memory/device_memory.h"
+#include "isa/semantics/texture_lod.h"
 #include "isa/semantics/texture_sampling.h"
 
 namespace smsim::func {
@@ -21,6 +22,9 @@ enum class TextureShape : std::uint8_t {
 
 struct TextureHeader {
   static constexpr std::uint32_t kMagic = 0x5845'5453;  // tells a header from other bytes
+  // Levels of a mipmapped array: 1 + log2 of the largest extent CUDA allows
+  // (65536 texels).
+  static constexpr int kMaxLevels = 17;
   std::uint32_t magic = kMagic;
   TextureShape shape = TextureShape::array;
   std::uint8_t dimensions = 1;  // 1, 2 or 3 (a layered texture counts its layer apart)
@@ -38,7 +42,20 @@ struct TextureHeader {
   isa::sem::TexAddress address[3] = {isa::sem::TexAddress::clamp, isa::sem::TexAddress::clamp,
                                      isa::sem::TexAddress::clamp};
   float border[4] = {0, 0, 0, 0};
+  // A cube map: six 2D faces (times the cube count when layered) stored as
+  // layers; dimensions is 2.
+  bool cube = false;
+  // Mipmap levels: level L (1 <= L < levels) starts at level_base[L] and has
+  // the extent of level 0 halved L times (at least 1; layers stay), its rows
+  // and slices packed as in a CUDA array. level_base[0] is base.
+  std::int32_t levels = 1;
+  std::uint64_t level_base[kMaxLevels] = {};
+  isa::sem::MipSampler mip;
 };
+
+// The header of one level of a mipmapped texture, as if that level were the
+// whole texture (level 0: `h` itself).
+TextureHeader level_header(const TextureHeader& h, std::int32_t level);
 
 // Places `header` in device memory (read-only to kernels); the handle is its
 // address, 0 when memory is exhausted.

@@ -160,23 +160,30 @@ TexAxis texture_axis(float coordinate, std::int32_t size, bool normalized, TexFi
   return axis;
 }
 
+std::array<std::int32_t, 4> slice_weights(std::int32_t slice, std::int32_t alpha,
+                                          std::int32_t beta) {
+  // Along x, rounding the x1 share half up; each x column then along y,
+  // rounding the share on the diagonal (y0 of x0, y1 of x1) half up. For a
+  // whole slice this is inclusion-exclusion of the rounded product α·β.
+  const std::int64_t x1 = round_half_up_shift(std::int64_t{slice} * alpha, 8);
+  const std::int64_t x0 = slice - x1;
+  const std::int64_t x0y0 = round_half_up_shift(x0 * (kTexWeightOne - beta), 8);
+  const std::int64_t x1y1 = round_half_up_shift(x1 * beta, 8);
+  return {static_cast<std::int32_t>(x0y0), static_cast<std::int32_t>(x1 - x1y1),
+          static_cast<std::int32_t>(x0 - x0y0), static_cast<std::int32_t>(x1y1)};
+}
+
 std::array<std::int32_t, 8> corner_weights(const std::int32_t* axis_weights, int axes) {
-  // z splits the whole into two slices exactly; each slice splits along x,
-  // rounding the x1 share half up; each x column then splits along y,
-  // rounding the share on the diagonal (y0 of x0, y1 of x1) half up. With
-  // one slice this is inclusion-exclusion of the rounded product α·β.
-  const std::int64_t alpha = axis_weights[0];
-  const std::int64_t beta = axes > 1 ? axis_weights[1] : 0;
-  const std::int64_t gamma = axes > 2 ? axis_weights[2] : 0;
-  const std::int64_t slice[2] = {kTexWeightOne - gamma, gamma};
+  // z splits the whole into two slices exactly; each slice splits along x
+  // and y as slice_weights does.
+  const std::int32_t alpha = axis_weights[0];
+  const std::int32_t beta = axes > 1 ? axis_weights[1] : 0;
+  const std::int32_t gamma = axes > 2 ? axis_weights[2] : 0;
+  const std::int32_t slice[2] = {kTexWeightOne - gamma, gamma};
   std::array<std::int32_t, 8> weights{};
   for (int z = 0; z < 2; ++z) {
-    const std::int64_t x1 = round_half_up_shift(slice[z] * alpha, 8);
-    const std::int64_t x0 = slice[z] - x1;
-    const std::int64_t x0y0 = round_half_up_shift(x0 * (kTexWeightOne - beta), 8);
-    const std::int64_t x1y1 = round_half_up_shift(x1 * beta, 8);
-    const std::int64_t corner[4] = {x0y0, x1 - x1y1, x0 - x0y0, x1y1};
-    for (int c = 0; c < 4; ++c) weights[4 * z + c] = static_cast<std::int32_t>(corner[c]);
+    const auto corner = slice_weights(slice[z], alpha, beta);
+    for (int c = 0; c < 4; ++c) weights[4 * z + c] = corner[c];
   }
   return weights;
 }
@@ -274,10 +281,10 @@ std::uint32_t filter_channel(const std::uint32_t* loaded, const std::int32_t* we
     const std::int64_t x = (sum + kTexWeightOne / 2) / kTexWeightOne;
     return std::bit_cast<std::uint32_t>(static_cast<float>(static_cast<double>(x) / 65535.0));
   }
-  float values[8];
+  float values[kMaxFilterTexels];
   const TexelFormat one_channel{
       .channels = 1, .channel_bytes = format.channel_bytes, .kind = format.kind};
-  for (int i = 0; i < count && i < 8; ++i) {
+  for (int i = 0; i < count && i < kMaxFilterTexels; ++i) {
     const TexelChannels single{loaded[i], 0, 0, 0};
     values[i] = std::bit_cast<float>(texel_result(single, one_channel, normalized_read)[0]);
   }

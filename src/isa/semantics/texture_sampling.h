@@ -22,6 +22,7 @@
 //   zero.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -60,6 +61,14 @@ TexAxis texture_axis(float coordinate, std::int32_t size, bool normalized, TexFi
 // The corner weights of a linear footprint over `axes` (1..3) axes. Corner
 // bit k selects texel[1] along axis k. They sum to kTexWeightOne.
 std::array<std::int32_t, 8> corner_weights(const std::int32_t* axis_weights, int axes);
+
+// One z slice's share of the weight split over its four corners (x, y
+// weights alpha and beta), in corner order; the four sum to `slice`.
+std::array<std::int32_t, 4> slice_weights(std::int32_t slice, std::int32_t alpha,
+                                          std::int32_t beta);
+
+// The most texels one filter combines: two mipmap levels of a 3D footprint.
+inline constexpr int kMaxFilterTexels = 16;
 
 // The filter's weighted sum of f32 texels (see the header comment): each
 // run of four (one z slice, in corner order) is one block.
@@ -158,6 +167,74 @@ std::array<std::uint32_t, 4> sample_texture(const TexSampler& s, const float* co
   return texel_result(
       filtered,
       TexelFormat{.channels = s.format.channels, .channel_bytes = 4, .kind = TexelKind::float_},
+      false);
+}
+
+// Linear filtering between two mipmap levels (s0, s1: the levels'
+// samplers; `level_weight` in 1/256 for the second) as one filter over both
+// footprints, the way 3D filtering treats two z slices: the levels split the
+// whole exactly, each level's share is split over its own footprint (one
+// texel for point filtering) as slice_weights does (a 3D level first along
+// z, its z1 share rounded half up: not measured), and the texels of all
+// corners are filtered at once (f32: one block per level and z slice).
+// `fetch(level, x, y, z)` returns a texel's channels. Integer results are
+// refused by the runtime; here they read the first level.
+template <typename Fetch>
+std::array<std::uint32_t, 4> sample_between_levels(const TexSampler& s0, const TexSampler& s1,
+                                                   const float* coordinates,
+                                                   std::int32_t level_weight, Fetch&& fetch) {
+  if (!texel_returns_float(s0.format, s0.normalized_read)) {
+    return sample_texture(s0, coordinates, [&](std::int32_t x, std::int32_t y, std::int32_t z) {
+      return fetch(0, x, y, z);
+    });
+  }
+  const TexSampler* level_sampler[2] = {&s0, &s1};
+  const int axes = s0.axes;
+  const int corners = 1 << axes;
+  const int per_level = std::max(corners, 4);
+  std::array<TexelChannels, kMaxFilterTexels> texels{};
+  std::array<std::int32_t, kMaxFilterTexels> weights{};
+  for (int level = 0; level < 2; ++level) {
+    const TexSampler& s = *level_sampler[level];
+    TexAxis axis[3];
+    std::int32_t w[3] = {0, 0, 0};
+    for (int k = 0; k < axes; ++k) {
+      axis[k] = texture_axis(coordinates[k], s.size[k], s.normalized, s.filter, s.address[k]);
+      w[k] = s.filter == TexFilter::linear ? axis[k].weight : 0;
+    }
+    const std::int32_t share = level == 0 ? kTexWeightOne - level_weight : level_weight;
+    const std::int32_t z1 =
+        axes > 2 ? static_cast<std::int32_t>((std::int64_t{share} * w[2] + 128) >> 8) : 0;
+    const std::int32_t slice[2] = {share - z1, z1};
+    for (int z = 0; z < (axes > 2 ? 2 : 1); ++z) {
+      const auto quarter = slice_weights(slice[z], w[0], axes > 1 ? w[1] : 0);
+      for (int c = 0; c < 4; ++c) weights[level * per_level + 4 * z + c] = quarter[c];
+    }
+    for (int corner = 0; corner < corners; ++corner) {
+      const int at = level * per_level + corner;
+      if (weights[at] == 0) continue;
+      TexIndex index[3];
+      bool border = false;
+      for (int k = 0; k < axes; ++k) {
+        index[k] = axis[k].texel[(corner >> k) & 1];
+        border = border || index[k].border;
+      }
+      texels[at] = border ? s.border
+                          : fetch(level, index[0].index, axes > 1 ? index[1].index : 0,
+                                  axes > 2 ? index[2].index : 0);
+    }
+  }
+  TexelChannels filtered{};
+  const int count = 2 * per_level;
+  for (int channel = 0; channel < s0.format.channels; ++channel) {
+    std::uint32_t values[kMaxFilterTexels];
+    for (int i = 0; i < count; ++i) values[i] = texels[i][channel];
+    filtered[channel] =
+        filter_channel(values, weights.data(), count, s0.format, s0.normalized_read);
+  }
+  return texel_result(
+      filtered,
+      TexelFormat{.channels = s0.format.channels, .channel_bytes = 4, .kind = TexelKind::float_},
       false);
 }
 

@@ -1,4 +1,4 @@
-// CUDA arrays: allocation (1D, 2D, 3D, layered), queries and the copies into
+// CUDA arrays: allocation (1D, 2D, 3D, layered, cube maps), queries and the copies into
 // and out of them. An array is a plain device allocation holding its texels
 // row after row (func/texture explains how textures read it).
 
@@ -19,36 +19,23 @@ namespace {
 
 // Flags this implementation understands (cudaArrayDefault is 0).
 constexpr unsigned kKnownFlags =
-    cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather;
+    cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather | cudaArrayCubemap;
+
+// A cube map has square faces, six of them (six per cube when layered), as
+// the H100's runtime demands (texture_mipmaps: errors/codes).
+bool valid_cube(cudaExtent extent, bool layered) {
+  if (extent.width != extent.height || extent.depth == 0) return false;
+  return layered ? extent.depth % 6 == 0 : extent.depth == 6;
+}
 
 cudaError_t allocate_array(Context& context, cudaArray_t* out, const cudaChannelFormatDesc* desc,
                            cudaExtent extent, unsigned flags) {
   if (out == nullptr || desc == nullptr) return cudaErrorInvalidValue;
-  const auto format = smsim::cudart::texel_format(*desc);
-  if (!format) return cudaErrorInvalidChannelDescriptor;
-  if ((flags & ~kKnownFlags) != 0) return cudaErrorNotSupported;
-  const bool layered = (flags & cudaArrayLayered) != 0;
-  // A 3D array needs a height; a layered one its layer count (in depth).
-  if (extent.width == 0 || (extent.depth != 0 && extent.height == 0 && !layered) ||
-      (layered && extent.depth == 0)) {
-    return cudaErrorInvalidValue;
+  ArrayRecord* record = nullptr;
+  if (const auto e = smsim::cudart::create_array(context, *desc, extent, flags, record); e) {
+    return e;
   }
-  auto record = std::make_unique<ArrayRecord>();
-  record->width = extent.width;
-  record->height = extent.height;
-  record->depth = extent.depth;
-  record->channel_bits[0] = desc->x;
-  record->channel_bits[1] = desc->y;
-  record->channel_bits[2] = desc->z;
-  record->channel_bits[3] = desc->w;
-  record->channel_kind = desc->f;
-  record->texel_bytes = format->texel_bytes();
-  record->flags = flags;
-  const std::uint64_t bytes = record->slice_bytes() * (extent.depth == 0 ? 1 : extent.depth);
-  record->address = context.device().allocate(bytes);
-  if (record->address == 0) return cudaErrorMemoryAllocation;
-  *out = reinterpret_cast<cudaArray_t>(record.get());
-  context.arrays().emplace(record.get(), std::move(record));
+  *out = reinterpret_cast<cudaArray_t>(record);
   return cudaSuccess;
 }
 
@@ -87,6 +74,48 @@ cudaError_t copy_from_array(Context& context, void* dst, std::size_t dpitch, cud
 
 }  // namespace
 
+namespace smsim::cudart {
+
+cudaError_t create_array(Context& context, const cudaChannelFormatDesc& desc, cudaExtent extent,
+                         unsigned flags, ArrayRecord*& out) {
+  const auto format = texel_format(desc);
+  if (!format) return cudaErrorInvalidChannelDescriptor;
+  if ((flags & ~kKnownFlags) != 0) return cudaErrorNotSupported;
+  const bool layered = (flags & cudaArrayLayered) != 0;
+  // A 3D array needs a height; a layered one its layer count (in depth).
+  if (extent.width == 0 || (extent.depth != 0 && extent.height == 0 && !layered) ||
+      (layered && extent.depth == 0)) {
+    return cudaErrorInvalidValue;
+  }
+  if ((flags & cudaArrayCubemap) != 0 && !valid_cube(extent, layered)) {
+    return cudaErrorInvalidValue;
+  }
+  auto record = std::make_unique<ArrayRecord>();
+  record->width = extent.width;
+  record->height = extent.height;
+  record->depth = extent.depth;
+  record->channel_bits[0] = desc.x;
+  record->channel_bits[1] = desc.y;
+  record->channel_bits[2] = desc.z;
+  record->channel_bits[3] = desc.w;
+  record->channel_kind = desc.f;
+  record->texel_bytes = format->texel_bytes();
+  record->flags = flags;
+  const std::uint64_t bytes = record->slice_bytes() * (extent.depth == 0 ? 1 : extent.depth);
+  record->address = context.device().allocate(bytes);
+  if (record->address == 0) return cudaErrorMemoryAllocation;
+  out = record.get();
+  context.arrays().emplace(record.get(), std::move(record));
+  return cudaSuccess;
+}
+
+void destroy_array(Context& context, ArrayRecord* array) {
+  context.device().free(array->address);
+  context.arrays().erase(array);
+}
+
+}  // namespace smsim::cudart
+
 extern "C" {
 
 cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, size_t width,
@@ -106,9 +135,9 @@ cudaError_t cudaFreeArray(cudaArray_t array) {
   return api_call([&](Context& context) {
     if (array == nullptr) return cudaSuccess;
     ArrayRecord* a = find_array(context, array);
-    if (a == nullptr) return cudaErrorInvalidValue;
-    context.device().free(a->address);
-    context.arrays().erase(a);
+    // A mipmapped array's level goes with the mipmapped array (not measured).
+    if (a == nullptr || a->mipmap_level) return cudaErrorInvalidValue;
+    smsim::cudart::destroy_array(context, a);
     return cudaSuccess;
   });
 }

@@ -60,6 +60,14 @@ inline cudaChannelFormatDesc channel_desc(const runtime::ArrayRecord& a) {
                                .f = static_cast<cudaChannelFormatKind>(a.channel_kind)};
 }
 
+// Allocates a CUDA array of `extent` (the C API's rules: width, a height for
+// 3D, a depth for layered, square faces times six for cube maps) and
+// registers it with the context.
+cudaError_t create_array(runtime::Context& context, const cudaChannelFormatDesc& desc,
+                         cudaExtent extent, unsigned flags, runtime::ArrayRecord*& out);
+// Frees an array's memory and forgets it.
+void destroy_array(runtime::Context& context, runtime::ArrayRecord* array);
+
 // One side of a 3D copy as a base, a row pitch and rows per slice.
 struct PitchedSide {
   void* base = nullptr;

@@ -49,3 +49,34 @@ __global__ void early_return_then_barrier(unsigned* out, int n) {
   __syncthreads();
   out[x] = shared[(x + 1) % n];
 }
+
+// Mipmapped textures and cube maps.
+__global__ void sample_2d_lod(cudaTextureObject_t tex, const float4* at, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex2DLod<float>(tex, at[i].x, at[i].y, at[i].z);
+}
+
+__global__ void sample_1d_lod(cudaTextureObject_t tex, const float2* at, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex1DLod<float>(tex, at[i].x, at[i].y);
+}
+
+// at[3i] = (x, y), at[3i + 1] = d(x,y)/dx, at[3i + 2] = d(x,y)/dy.
+__global__ void sample_2d_grad(cudaTextureObject_t tex, const float2* at, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    const float2 p = at[3 * i], dx = at[3 * i + 1], dy = at[3 * i + 2];
+    out[i] = tex2DGrad<float>(tex, p.x, p.y, dx, dy);
+  }
+}
+
+__global__ void sample_cube(cudaTextureObject_t tex, const float4* at, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = texCubemap<float>(tex, at[i].x, at[i].y, at[i].z);
+}
+
+__global__ void sample_cube_layered(cudaTextureObject_t tex, const float4* at, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = texCubemapLayered<float>(tex, at[i].x, at[i].y, at[i].z, static_cast<int>(at[i].w));
+}
