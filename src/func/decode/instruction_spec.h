@@ -108,6 +108,10 @@ struct InstructionSpec {
   std::uint8_t type_count = 0;
   isa::ModifierMask modifiers;
   std::array<std::uint16_t, 3> shape{};  // matrix instructions: .mMnNkK (m, n, k)
+  // mma's .alayout.blayout, in the order written: the modifier set cannot
+  // tell .row.col from .col.row (only m8n8k4 f16 takes other than .row.col).
+  bool a_column_major = false;
+  bool b_row_major = false;
   std::uint32_t guard_reg = kNoReg;      // `@p` / `@!p`
   bool guard_negated = false;
   // PTX order: the first `dst_count` operands are written; vector braces are

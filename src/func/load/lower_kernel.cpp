@@ -420,8 +420,17 @@ class KernelLowering {
     InstructionSpec s;
     s.opcode = inst.opcode;
     s.ptx_line = inst.loc.line;
+    unsigned layouts = 0;  // .row/.col seen: the first is A's, the second B's
     for (const ptx::Suffix& suffix : inst.suffix_list()) {
-      if (suffix.kind == ptx::SuffixKind::Modifier) s.modifiers.set(suffix.modifier());
+      if (suffix.kind == ptx::SuffixKind::Modifier) {
+        const isa::Modifier m = suffix.modifier();
+        s.modifiers.set(m);
+        if (m == isa::Modifier::Row || m == isa::Modifier::Col) {
+          if (layouts == 0) s.a_column_major = m == isa::Modifier::Col;
+          if (layouts == 1) s.b_row_major = m == isa::Modifier::Row;
+          ++layouts;
+        }
+      }
       if (suffix.kind == ptx::SuffixKind::Type && s.type_count < s.types.size()) {
         s.types[s.type_count++] = suffix.type();
       }

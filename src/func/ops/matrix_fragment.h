@@ -46,6 +46,19 @@ enum class Fragment : std::uint8_t {
   b_i8_k64n8,    // 8-bit B of m16n8k64
   b_i8_k16n8,    // 8-bit B of mma m16n8k16 (fp8, s8/u8) and m8n8k16
   a_i8_m8k16,    // 8-bit A of mma m8n8k16
+  // f64 m16n8k16 A (the f64 m16n8k4/k8 fragments are the tf32 ones of the
+  // same shape: one element per register either way).
+  a_f64_m16k16,
+  // f16 m8n8k4: four independent 8x8x4 products, one per quad pair (lanes
+  // 4q..4q+3 and 4q+16..4q+19 form quad pair q). Quad pair q's matrices are
+  // stacked: its A rows and C/D rows at 8q.. (A 32x4, C 32x8), its B
+  // columns at 8q.. (B 4x32).
+  a_qp_row,  // A of .row: a lane holds one row's four k
+  a_qp_col,  // A of .col: a lane holds one k column's four rows
+  b_qp_row,  // B of .row: a lane holds one k row's four columns
+  b_qp_col,  // B of .col: a lane holds one column's four k
+  c_qp_f16,  // f16 C/D: a lane holds one row's eight columns
+  c_qp_f32,  // f32 C/D
 };
 
 struct MatrixCoord {
@@ -67,6 +80,15 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
     case Fragment::a_i8_m16k32:
     case Fragment::b_i8_k64n8:
       return 16;
+    case Fragment::a_f64_m16k16:
+    case Fragment::c_qp_f16:
+    case Fragment::c_qp_f32:
+      return 8;
+    case Fragment::a_qp_row:
+    case Fragment::a_qp_col:
+    case Fragment::b_qp_row:
+    case Fragment::b_qp_col:
+      return 4;
     case Fragment::b_tf32_k16n8:
     case Fragment::b_wmma_tf32:
     case Fragment::b_i8_k16n8:
@@ -88,6 +110,30 @@ constexpr std::uint32_t distinct_elements(Fragment f) {
       return 1;
   }
   return 1;
+}
+
+// m8n8k4's quad-pair layouts (PTX ISA, "Matrix Fragments for mma.m8n8k4
+// with .f16 floating point type"), stacked as the enum says.
+constexpr MatrixCoord quad_pair_coord(Fragment f, std::uint32_t lane, std::uint32_t e) {
+  const std::uint32_t q = 8 * ((lane >> 2) & 3);  // the quad pair's rows (A, C) or columns (B)
+  const std::uint32_t i = lane & 3;               // the lane within its quad
+  const std::uint32_t half = lane < 16 ? 0 : 4;   // the second quad of the pair
+  switch (f) {
+    case Fragment::a_qp_row:
+      return {q + i + half, e};
+    case Fragment::a_qp_col:
+      return {q + e + half, i};
+    case Fragment::b_qp_row:
+      return {i, q + e + half};
+    case Fragment::b_qp_col:
+      return {e, q + i + half};
+    case Fragment::c_qp_f16:
+      return {q + i + half, e};
+    case Fragment::c_qp_f32:
+      return {q + (lane & 1) + (e & 2) + half, (e & 4) + (lane & 2) + (e & 1)};
+    default:
+      return {};
+  }
 }
 
 constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32_t e) {
@@ -141,6 +187,15 @@ constexpr MatrixCoord fragment_coord(Fragment f, std::uint32_t lane, std::uint32
       return {4 * t + (e & 3) + 16 * (e >> 2), g};
     case Fragment::a_i8_m8k16:
       return {g, 4 * t + e};
+    case Fragment::a_f64_m16k16:
+      return {g + 8 * (e & 1), t + 4 * (e >> 1)};
+    case Fragment::a_qp_row:
+    case Fragment::a_qp_col:
+    case Fragment::b_qp_row:
+    case Fragment::b_qp_col:
+    case Fragment::c_qp_f16:
+    case Fragment::c_qp_f32:
+      return quad_pair_coord(f, lane, e);
   }
   return {};
 }
@@ -162,6 +217,8 @@ constexpr bool k_along_rows(Fragment f) {
     case Fragment::b_i8_k32n8:
     case Fragment::b_i8_k64n8:
     case Fragment::b_i8_k16n8:
+    case Fragment::b_qp_row:
+    case Fragment::b_qp_col:
       return true;
     default:
       return false;

@@ -1,7 +1,8 @@
 // Warp-level matrix multiply-accumulate: mma.sync and wmma.mma. The warp's
 // fragments (matrix_fragment.h) are gathered into whole A, B and C matrices,
 // every entry of D is one tensor-core dot product (isa/semantics/tensor_dot.h)
-// and D is scattered back to the lanes. Forms not in kForms are refused at
+// and D is scattered back to the lanes. f16 m8n8k4 is four such products,
+// one per quad pair (run_quad_pair_mma). Forms not in kForms are refused at
 // load time.
 
 #include <fmt/format.h>
@@ -51,6 +52,26 @@ constexpr MmaForm kForms[] = {
     {Opcode::Mma, 16, 8, 8, E::f16, E::f16, E::f16, E::f16, F::a_m16k8, F::b_k8n8, F::c_m16n8},
     {Opcode::Mma, 8, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_f64_m8k4, F::b_f64_k4n8,
      F::c_f64_m8n8},
+    // f64 m16n8k4/k8/k16 run as one DMMA.16x8x4/8/16 each (sm_90 SASS); their
+    // A and B fragments place elements as the tf32 ones of the same shape.
+    {Opcode::Mma, 16, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_tf32_m16k4, F::b_f64_k4n8,
+     F::c_m16n8},
+    {Opcode::Mma, 16, 8, 8, E::f64, E::f64, E::f64, E::f64, F::a_tf32_m16k8, F::b_tf32_k8n8,
+     F::c_m16n8},
+    {Opcode::Mma, 16, 8, 16, E::f64, E::f64, E::f64, E::f64, F::a_f64_m16k16, F::b_tf32_k16n8,
+     F::c_m16n8},
+    // f16 m8n8k4, every .alayout.blayout (the A and B fragments say which,
+    // a_column_major/b_row_major): quad-pair fragments; C and D take the
+    // layout of their own type (accumulator_fragment).
+#define SMSIM_QUAD_PAIR_FORMS(C, D)                                                            \
+  {Opcode::Mma, 8, 8, 4, E::f16, E::f16, C, D, F::a_qp_row, F::b_qp_col, F::c_qp_f16},          \
+      {Opcode::Mma, 8, 8, 4, E::f16, E::f16, C, D, F::a_qp_row, F::b_qp_row, F::c_qp_f16},      \
+      {Opcode::Mma, 8, 8, 4, E::f16, E::f16, C, D, F::a_qp_col, F::b_qp_col, F::c_qp_f16},      \
+      {Opcode::Mma, 8, 8, 4, E::f16, E::f16, C, D, F::a_qp_col, F::b_qp_row, F::c_qp_f16}
+    SMSIM_QUAD_PAIR_FORMS(E::f16, E::f16),
+    SMSIM_QUAD_PAIR_FORMS(E::f16, E::f32),
+    SMSIM_QUAD_PAIR_FORMS(E::f32, E::f32),
+#undef SMSIM_QUAD_PAIR_FORMS
     {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f32, E::f32, F::a_m16k16, F::b_wmma16,
      F::c_wmma16},
     {Opcode::WmmaMma, 16, 16, 16, E::f16, E::f16, E::f16, E::f16, F::a_m16k16, F::b_wmma16,
@@ -125,6 +146,24 @@ constexpr bool fp8_form(const MmaForm& f) {
   return f.a == E::e4m3 || f.a == E::e5m2;
 }
 
+constexpr bool quad_pair_form(const MmaForm& f) {
+  return f.fc == F::c_qp_f16;
+}
+
+// mma's .alayout.blayout: .row.col but for the m8n8k4 f16 fragments.
+constexpr bool a_column_major(const MmaForm& f) {
+  return f.fa == F::a_qp_col;
+}
+constexpr bool b_row_major(const MmaForm& f) {
+  return f.fb == F::b_qp_row;
+}
+
+// The layout of C (t = f.c) or D (t = f.d): m8n8k4 f16's depends on the type.
+constexpr F accumulator_fragment(const MmaForm& f, E t) {
+  if (quad_pair_form(f)) return t == E::f32 ? F::c_qp_f32 : F::c_qp_f16;
+  return f.fc;
+}
+
 constexpr unsigned kMaxDim = 16;
 
 // Registers a fragment takes: its distinct elements (sub-byte types: its
@@ -134,12 +173,53 @@ constexpr unsigned registers_of(F f, E t) {
   return (distinct_elements(f) * per_byte(t) + per_register(t) - 1) / per_register(t);
 }
 
+// f16 m8n8k4: the four quad pairs' 8x8x4 products (stacked as
+// matrix_fragment.h says), each entry as sm_90's emulation computes it.
+void run_quad_pair_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask,
+                       const MmaForm& f) {
+  constexpr unsigned kRows = 32, kK = 4, kCols = 8;
+  const Operand* d_regs = c.launch.kernel.operand_lists.data() + in.operand_list;
+  const Operand* a_regs = d_regs + in.dst_count;
+  const Operand* b_regs = a_regs + registers_of(f.fa, f.a);
+  const Operand* c_regs = b_regs + registers_of(f.fb, f.b);
+  std::uint64_t a[kRows][kK] = {}, b[kK][kRows] = {}, acc[kRows][kCols] = {};
+  gather_fragment(c, a_regs, f.fa, f.a, a);
+  gather_fragment(c, b_regs, f.fb, f.b, b);
+  gather_fragment(c, c_regs, accumulator_fragment(f, f.c), f.c, acc);
+  std::uint64_t d[kRows][kCols] = {};
+  for (unsigned i = 0; i < kRows; ++i) {
+    const unsigned quad_pair_columns = i & ~7u;
+    for (unsigned j = 0; j < kCols; ++j) {
+      std::array<std::uint32_t, kK> x{}, y{};
+      for (unsigned k = 0; k < kK; ++k) {
+        x[k] = static_cast<std::uint32_t>(a[i][k]);
+        y[k] = static_cast<std::uint32_t>(b[k][quad_pair_columns + j]);
+      }
+      const auto c_bits = static_cast<std::uint32_t>(acc[i][j]);
+      if (f.d == E::f16) {
+        d[i][j] = isa::sem::tensor_dot_m8n8k4_f16(x, y, static_cast<std::uint16_t>(c_bits),
+                                                  a_column_major(f) ? 0 : 2);
+      } else {
+        const std::uint32_t c32 =
+            f.c == E::f16 ? isa::sem::cvt_f32_from_f16(static_cast<std::uint16_t>(c_bits), false)
+                          : c_bits;
+        d[i][j] = isa::sem::tensor_dot_m8n8k4_f32(x, y, c32);
+      }
+    }
+  }
+  scatter_fragment(c, d_regs, in.dst_count, accumulator_fragment(f, f.d), f.d, d, mask);
+}
+
 // Saturate: .satfinite on an integer form clamps the exact sum to the s32
 // range instead of wrapping (an exact-sum rule the H100 recordings of
 // tools/probes/mma_int_probe.cu check).
 template <std::size_t Index, bool Saturate>
 void run_mma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   constexpr MmaForm f = kForms[Index];
+  if constexpr (quad_pair_form(f)) {
+    run_quad_pair_mma(c, in, mask, f);
+    return;
+  }
   const Operand* d_regs = c.launch.kernel.operand_lists.data() + in.operand_list;
   constexpr unsigned c_count = registers_of(f.fc, f.c);
   const unsigned ab_count = in.src_count - c_count;
@@ -240,13 +320,18 @@ ExecFn select_mma(const InstructionSpec& spec, DecodedInstruction& in, std::stri
         (bit_form(f) && f.bit_op != bit_op)) {
       continue;
     }
+    // wmma.mma's layouts do not change its fragments; mma's do.
+    const bool layouts_ok =
+        a_column_major(f) == spec.a_column_major && b_row_major(f) == spec.b_row_major;
+    if (f.opcode == Opcode::Mma && !layouts_ok) continue;
     if (saturate && !integer_form(f)) break;
     // b1 needs its operation and popc; no other form takes them.
     const bool bit_modifiers = (spec.has(isa::Modifier::And) || spec.has(isa::Modifier::Xor)) &&
                                spec.has(isa::Modifier::Popc);
     if (bit_form(f) != bit_modifiers) break;
     const unsigned a_regs = registers_of(f.fa, f.a), b_regs = registers_of(f.fb, f.b);
-    const unsigned c_regs = registers_of(f.fc, f.c), d_regs = registers_of(f.fc, f.d);
+    const unsigned c_regs = registers_of(accumulator_fragment(f, f.c), f.c);
+    const unsigned d_regs = registers_of(accumulator_fragment(f, f.d), f.d);
     const bool counts_ok =
         in.dst_count == d_regs && (in.src_count == a_regs + b_regs + c_regs ||
                                    in.src_count == 2 * (a_regs + b_regs) + c_regs);

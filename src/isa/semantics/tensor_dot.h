@@ -381,12 +381,56 @@ inline uint16_t tensor_dot_fp8_f16(TensorInput a_kind, TensorInput b_kind,
   return add_half(HalfType::f16, c, sum, {});
 }
 
-// f64: fma(a[k], b[k], acc) for k in order, starting from c, with the GPU's
-// f64 NaN rules.
+// f16 inputs of mma.sync m8n8k4 (Volta's quad-pair shape). sm_90 has no
+// tensor instruction of that shape: ptxas (nvcc 13) calls an emulation
+// routine ($__cuda_sm_8x_mma_*) that shuffles the fragments, widens every f16
+// to f32 (HADD2.F32, exact) and computes each entry of D with scalar f32
+// arithmetic, to nearest even (tools/probes/results/h100-2026-11-22/
+// mma_f64_f16_sass.txt). `a` and `b` are four f16 each, in k order.
+//
+// f32 result (C f32, or f16 widened by the caller): an FFMA chain in k order
+// from +0, then C added by an FADD.
+inline uint32_t tensor_dot_m8n8k4_f32(std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                      uint32_t c) {
+  uint32_t sum = 0;  // the first FFMA's addend is RZ
+  for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
+    sum = fma_f32(cvt_f32_from_f16(static_cast<uint16_t>(a[k]), false),
+                  cvt_f32_from_f16(static_cast<uint16_t>(b[k]), false), sum,
+                  Rounding::nearest_even, false, false);
+  }
+  return add_f32(c, sum, Rounding::nearest_even, false, false);
+}
+
+// f16 result and accumulator: the products in pairs (FMUL of one k, FFMA
+// of the next onto it), C widened to f32, one pair added to it and then the
+// other (FADDs), the f32 sum rounded to nearest even f16 (F2FP.F16.F32).
+// `first_pair` (0 or 2) is the k of the pair added first: 2 when A is .row;
+// the .col routines transpose A with shuffles and call the same code with
+// the pairs in the other registers, so 0 (every recorded result agrees).
+inline uint16_t tensor_dot_m8n8k4_f16(std::span<const uint32_t> a, std::span<const uint32_t> b,
+                                      uint16_t c, std::size_t first_pair) {
+  const auto widen = [](uint32_t h) { return cvt_f32_from_f16(static_cast<uint16_t>(h), false); };
+  const auto pair = [&](std::size_t k) {
+    const uint32_t even = mul_f32(widen(a[k]), widen(b[k]), Rounding::nearest_even, false, false);
+    return fma_f32(widen(a[k + 1]), widen(b[k + 1]), even, Rounding::nearest_even, false, false);
+  };
+  if (a.size() < 4 || b.size() < 4) return c;
+  const std::size_t first = first_pair == 0 ? 0 : 2;
+  uint32_t sum = add_f32(widen(c), pair(first), Rounding::nearest_even, false, false);
+  sum = add_f32(sum, pair(2 - first), Rounding::nearest_even, false, false);
+  return cvt_f16_from_f32(sum, {});
+}
+
+// f64 (DMMA): fma(b[k], a[k], acc) for k in order, starting from c, with
+// the GPU's f64 fma NaN rule (the NaN of the first factor, else of the
+// addend, else of the second): so a NaN in B wins, the latest one; then one
+// already in the sum (C's, or the earliest of A). B first is what the H100's
+// m16n8k4/k8/k16 results show (tools/probes/mma_f64_f16_probe.cu: every
+// recorded NaN payload), and values do not depend on the factors' order.
 inline uint64_t tensor_dot_f64(std::span<const uint64_t> a, std::span<const uint64_t> b,
                                uint64_t c) {
   uint64_t acc = c;
-  for (std::size_t k = 0; k < a.size(); ++k) acc = fma_f64(a[k], b[k], acc, Rounding::nearest_even);
+  for (std::size_t k = 0; k < a.size(); ++k) acc = fma_f64(b[k], a[k], acc, Rounding::nearest_even);
   return acc;
 }
 

@@ -11,16 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "../engine_harness.h"
-#include "../module_fixture.h"
-#include "isa/semantics/zstd_table.h"
 #include "lane_words.h"
+#include "mma_replay.h"
 
 namespace smsim::func {
 namespace {
 
 using testing::lane_words;
-using testing::ParamBytes;
 using testing::reg_list;
 
 constexpr std::size_t kCases = 512;
@@ -38,7 +35,6 @@ struct Fp8Form {
   unsigned a_words() const { return k / 8; }
   unsigned b_words() const { return k / 16; }
   unsigned c_words() const { return f16 ? 2 : 4; }
-  std::size_t case_words() const { return 32u * (a_words() + b_words() + 2 * c_words()); }
 };
 
 std::vector<Fp8Form> all_forms() {
@@ -77,51 +73,18 @@ const std::string& module_text() {
   return text;
 }
 
-class DenseFp8OnDevice : public testing::ModuleTest, public ::testing::WithParamInterface<Fp8Form> {
+class DenseFp8OnDevice : public testing::MmaReplayTest,
+                         public ::testing::WithParamInterface<Fp8Form> {
  protected:
-  DenseFp8OnDevice() : ModuleTest("dense_fp8", module_text().c_str()) {}
-
-  // Replays one recording; returns the number of D words that differ.
-  std::size_t replay(const Fp8Form& f) {
-    const std::string path = std::string(SMSIM_SOURCE_DIR) +
-                             "/tools/probes/results/h100-2026-11-22/mma_" + f.name() + ".bin.zst";
-    const std::size_t na = 32u * f.a_words(), nb = 32u * f.b_words(), nc = 32u * f.c_words();
-    std::vector<std::uint32_t> words;
-    std::string error;
-    EXPECT_TRUE(isa::sem::read_zstd_table(path, kCases * f.case_words(), words, error)) << error;
-    if (words.empty()) return kCases * nc;
-    std::vector<std::uint32_t> in_a, in_b, in_c, want;
-    for (std::size_t cs = 0; cs < kCases; ++cs) {
-      const auto at = words.begin() + static_cast<std::ptrdiff_t>(cs * f.case_words());
-      const auto b = at + static_cast<std::ptrdiff_t>(na), c = b + static_cast<std::ptrdiff_t>(nb);
-      const auto d = c + static_cast<std::ptrdiff_t>(nc);
-      in_a.insert(in_a.end(), at, b);
-      in_b.insert(in_b.end(), b, c);
-      in_c.insert(in_c.end(), c, d);
-      want.insert(want.end(), d, d + static_cast<std::ptrdiff_t>(nc));
-    }
-    const std::uint64_t out = device_.allocate(want.size() * 4);
-    const LaunchResult r = device_.launch(
-        kernel(("replay_" + f.name()).c_str()),
-        LaunchConfig{.grid = {static_cast<std::uint32_t>(kCases)}, .block = {32}},
-        ParamBytes().add(upload(in_a)).add(upload(in_b)).add(upload(in_c)).add(out).span());
-    EXPECT_TRUE(r.ok()) << r.error.message;
-    const auto got = download<std::uint32_t>(out, want.size());
-    std::size_t wrong = 0;
-    for (std::size_t i = 0; i < want.size(); ++i) {
-      if (got[i] == want[i]) continue;
-      if (++wrong <= 5) {
-        ADD_FAILURE() << f.name() << " case " << i / nc << " lane " << i % nc / f.c_words() << " d"
-                      << i % f.c_words() << ": H100 0x" << std::hex << want[i] << ", smsim 0x"
-                      << got[i];
-      }
-    }
-    return wrong;
-  }
+  DenseFp8OnDevice() : MmaReplayTest("dense_fp8", module_text().c_str()) {}
 };
 
 TEST_P(DenseFp8OnDevice, MatchesAll65536Results) {
-  EXPECT_EQ(replay(GetParam()), 0u);
+  const Fp8Form& f = GetParam();
+  EXPECT_EQ(replay("replay_" + f.name(),
+                   "tools/probes/results/h100-2026-11-22/mma_" + f.name() + ".bin.zst", kCases,
+                   {f.a_words(), f.b_words(), f.c_words(), f.c_words()}),
+            0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllForms, DenseFp8OnDevice, ::testing::ValuesIn(all_forms()),

@@ -206,5 +206,40 @@ TEST(TensorDot, Fp8WithAnF16AccumulatorRoundsTheProductsThenAddsC) {
             kCanonicalNanF16);
 }
 
+TEST(TensorDot, M8n8k4F16RoundsEachProductIntoAnF32ChainThenAddsC) {
+  // 1 + 2^-24 + 2^-24: each FFMA of the chain rounds 1 + 2^-24 to even (1),
+  // where one fused sum would keep 1 + 2^-23.
+  const std::vector<uint32_t> x = {kOneF16, 0x0c00, 0x0c00, 0};  // 1, 2^-12, 2^-12, 0
+  EXPECT_EQ(tensor_dot_m8n8k4_f32(x, x, 0), kOneF32);
+  // C comes last, to nearest: 1 + 2^-23 is exact.
+  EXPECT_EQ(tensor_dot_m8n8k4_f32(x, x, 0x34000000u), 0x3f800001u);
+  // An infinite product and the opposite infinite C: the canonical NaN.
+  const std::vector<uint32_t> inf = {0x7c00, 0, 0, 0};
+  EXPECT_EQ(tensor_dot_m8n8k4_f32(inf, x, 0xff800000u), 0x7fffffffu);
+}
+
+TEST(TensorDot, M8n8k4F16AddsThePairsToCInTheLayoutsOrder) {
+  // Pairs k = 0,1 (-1) and k = 2,3 (2^-24) onto C = 1: 1 + 2^-24 rounds to
+  // even first (.row A: 0), or 1 - 1 leaves 2^-24 (.col A: f16 0x0001).
+  const std::vector<uint32_t> a = {0xbc00, 0, 0x0c00, 0}, b = {kOneF16, 0, 0x0c00, 0};
+  EXPECT_EQ(tensor_dot_m8n8k4_f16(a, b, kOneF16, 2), 0x0000u);
+  EXPECT_EQ(tensor_dot_m8n8k4_f16(a, b, kOneF16, 0), 0x0001u);
+}
+
+TEST(TensorDot, F64TakesTheLatestNanOfBThenTheOneInTheSum) {
+  const uint64_t one = 0x3ff0000000000000, nan_a0 = 0x7ff0000000000001,
+                 nan_a1 = 0x7ff0000000000002, nan_b1 = 0x7ff0000000000003,
+                 nan_c = 0x7ff0000000000004, quiet = uint64_t{1} << 51;
+  EXPECT_EQ(tensor_dot_f64(std::vector<uint64_t>{nan_a0, one}, std::vector<uint64_t>{one, nan_b1},
+                           nan_c),
+            nan_b1 | quiet);
+  EXPECT_EQ(tensor_dot_f64(std::vector<uint64_t>{nan_a0, one}, std::vector<uint64_t>{one, one},
+                           nan_c),
+            nan_c | quiet);
+  EXPECT_EQ(tensor_dot_f64(std::vector<uint64_t>{nan_a0, nan_a1}, std::vector<uint64_t>{one, one},
+                           0),
+            nan_a0 | quiet);
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem
