@@ -46,8 +46,6 @@ constexpr MmaForm kForms[] = {
     {Opcode::Mma, 16, 8, 8, E::bf16, E::bf16, E::f32, E::f32, F::a_m16k8, F::b_k8n8, F::c_m16n8},
     {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f32, E::f32, F::a_m16k16, F::b_k16n8, F::c_m16n8},
     {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f16, E::f16, F::a_m16k16, F::b_k16n8, F::c_m16n8},
-    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f16, E::f32, F::a_m16k16, F::b_k16n8, F::c_m16n8},
-    {Opcode::Mma, 16, 8, 16, E::f16, E::f16, E::f32, E::f16, F::a_m16k16, F::b_k16n8, F::c_m16n8},
     {Opcode::Mma, 16, 8, 8, E::f16, E::f16, E::f32, E::f32, F::a_m16k8, F::b_k8n8, F::c_m16n8},
     {Opcode::Mma, 16, 8, 8, E::f16, E::f16, E::f16, E::f16, F::a_m16k8, F::b_k8n8, F::c_m16n8},
     {Opcode::Mma, 8, 8, 4, E::f64, E::f64, E::f64, E::f64, F::a_f64_m8k4, F::b_f64_k4n8,

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lane_words.h"
 #include "mma_replay.h"
 
 namespace smsim::func {
@@ -124,11 +125,7 @@ std::string kernel_text(const Form& f) {
 }
 
 const std::string& module_text() {
-  static const std::string text = [] {
-    std::string t = ".version 9.0\n.target sm_90\n.address_size 64\n";
-    for (const Form& f : all_forms()) t += kernel_text(f);
-    return t;
-  }();
+  static const std::string text = testing::replay_module(all_forms(), kernel_text);
   return text;
 }
 
@@ -149,6 +146,53 @@ TEST_P(MmaF64F16OnDevice, MatchesEveryRecordedResult) {
 
 INSTANTIATE_TEST_SUITE_P(AllForms, MmaF64F16OnDevice, ::testing::ValuesIn(all_forms()),
                          [](const ::testing::TestParamInfo<Form>& p) { return p.param.name; });
+
+// Spellings ptxas (nvcc 13, sm_90) refuses: a mixed f16/f32 D and C on the
+// m16n8k8/k16 shapes (only m8n8k4 takes one) and any layout but .row.col on
+// them. The load refuses them too, naming the instruction.
+constexpr const char* kRefusedModule = R"(.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry mixed_k16()
+{
+  .reg .b32 %r<16>;
+  .reg .f32 %f<8>;
+  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3},
+      {%r4, %r5}, {%r6, %r7};
+  ret;
+}
+.visible .entry mixed_k8()
+{
+  .reg .b32 %r<16>;
+  .reg .f32 %f<8>;
+  mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 {%r0, %r1}, {%r2, %r3}, {%r4},
+      {%f0, %f1, %f2, %f3};
+  ret;
+}
+.visible .entry col_row_k16()
+{
+  .reg .b32 %r<16>;
+  .reg .f32 %f<8>;
+  mma.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3},
+      {%r4, %r5}, {%f4, %f5, %f6, %f7};
+  ret;
+}
+)";
+
+class MmaRefused : public testing::ModuleTest {
+ protected:
+  MmaRefused() : ModuleTest("mma_refused", kRefusedModule) {}
+};
+
+TEST_F(MmaRefused, MixedAccumulatorsAndOtherLayoutsOfM16n8AreLoadTimeErrors) {
+  for (const char* name : {"mixed_k16", "mixed_k8", "col_row_k16"}) {
+    const ModuleKernel& k = kernel(name);
+    ASSERT_FALSE(k.errors.empty()) << name;
+    EXPECT_NE(k.errors[0].find("with these types and operands is not implemented"),
+              std::string::npos)
+        << name << ": " << k.errors[0];
+  }
+}
 
 }  // namespace
 }  // namespace smsim::func
