@@ -192,6 +192,18 @@ struct DramGeometry {
   double row_open_cycles = 0.0;  // a row idle this long is closed (0: open until another row)
 };
 
+// sm_90 clusters: what the release of a barrier.cluster.arrive (the
+// MEMBAR.ALL.GPU ptxas puts before UCGABAR_ARV) costs the arriving warp,
+// as the sum of two piecewise-linear curves through measured points: one over
+// the cluster's blocks, one over the block's warps (src/timing/cluster_release.h).
+// Empty: no clusters.
+struct ClusterReleaseFacts {
+  std::vector<int> blocks;         // cluster sizes measured, increasing
+  std::vector<int> blocks_cycles;  // the cost at each, one warp per block
+  std::vector<int> warps;          // warps per block measured, increasing
+  std::vector<int> warps_cycles;   // added at each
+};
+
 struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
@@ -212,6 +224,7 @@ struct TimingFacts {
   int dram_fetch_bytes = 0;                        // bytes DRAM delivers for one missing sector
   double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
   DramGeometry dram;
+  ClusterReleaseFacts cluster_release;
   int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)
   double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches
 };

@@ -381,6 +381,16 @@ std::vector<FieldSpec> build_fields() {
                 [](GpuModel& m) -> int& { return m.timing.latency.cluster_barrier; }),
       int_field("timing.latency.dsmem", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.latency.dsmem; }),
+      int_list_field("timing.cluster_release.blocks", kOptional,
+                     [](GpuModel& m) -> std::vector<int>& { return m.timing.cluster_release.blocks; }),
+      int_list_field(
+          "timing.cluster_release.blocks_cycles", kOptional,
+          [](GpuModel& m) -> std::vector<int>& { return m.timing.cluster_release.blocks_cycles; }),
+      int_list_field("timing.cluster_release.warps", kOptional,
+                     [](GpuModel& m) -> std::vector<int>& { return m.timing.cluster_release.warps; }),
+      int_list_field(
+          "timing.cluster_release.warps_cycles", kOptional,
+          [](GpuModel& m) -> std::vector<int>& { return m.timing.cluster_release.warps_cycles; }),
       int_field("timing.shared_conflict_cycles", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.shared_conflict_cycles; }),
       int_field("timing.barrier_arrival_cycles", kOptional,

@@ -137,6 +137,9 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     if (in.control == func::Control::barrier) {
       t.barrier = true;
       t.pipe = Pipe::none;
+      t.cluster_release = in.opcode == Opcode::BarrierCluster &&
+                          in.combine == isa::Modifier::Arrive && in.mode != isa::Modifier::Relaxed;
+      t.cluster_wait = in.opcode == Opcode::BarrierCluster && in.combine != isa::Modifier::Arrive;
     } else if (info.unit == isa::ExecUnit::LoadStore) {
       t.mem = memory_op(in.opcode);
       t.pipe = Pipe::none;

@@ -27,6 +27,10 @@ struct OpTiming {
   Stall dependency = Stall::wait;  // what a consumer of the result waits on
   MemOp mem = MemOp::none;
   bool barrier = false;
+  // barrier.cluster.arrive with release semantics (not .relaxed): the warp
+  // fences before it arrives (cluster_release.h).
+  bool cluster_release = false;
+  bool cluster_wait = false;  // barrier.cluster.wait
   bool stops_others = false;  // stops the SM's other schedulers (issue_rules.h)
   bool l2_only = false;  // ld .cg/.cv: bypasses L1
   // May go ahead of a stalled older instruction of its basic block (see

@@ -72,6 +72,9 @@ struct ClusterRun {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> places;  // (SM, block slot) by rank
   std::uint32_t blocks_left = 0;  // 0: free for the next cluster
   std::uint32_t phase_seen = 0;   // the barrier.cluster phases whose waiters were woken
+  // When the latest completed phase reaches the cluster's warps: a wait that
+  // finds its phase complete still waits until then.
+  std::uint64_t released_at = 0;
 };
 
 struct ResidentBlock {

@@ -19,7 +19,9 @@
 #include "func/exec/cluster_barrier.h"
 #include "func/exec/exec_context.h"
 #include "func/exec/warp_loop.h"
+#include "timing/cluster_release.h"
 #include "timing/issue_rules.h"
+#include "timing/launch_diagnostics.h"
 #include "timing/memory_system.h"
 #include "timing/nanosleep.h"
 #include "timing/op_timing.h"
@@ -102,7 +104,9 @@ class GridRun {
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),
         total_blocks_(launch.config.grid.count()),
-        cluster_size_(static_cast<std::uint32_t>(launch.cluster_dims.count())) {
+        cluster_size_(static_cast<std::uint32_t>(launch.cluster_dims.count())),
+        cluster_release_(cluster_release_cycles(p.facts.cluster_release, cluster_size_,
+                                                warps_per_block_)) {
     sms_.resize(p.sm_count);
     single_block_clusters_ =
         cluster_size_ == 1 &&
@@ -141,8 +145,9 @@ class GridRun {
   std::uint32_t start_block(std::uint32_t sm_index, std::uint64_t linear);
   // A barrier.cluster phase completed since the last look (an arrival or an
   // exit did it): the warps that waited, on whichever SMs, run on
-  // `latency.cluster_barrier` cycles later.
-  void wake_cluster(ClusterRun& run);
+  // `latency.cluster_barrier` cycles after the arrival took effect, which
+  // is `fence` cycles from now for an arrival that fences first.
+  void wake_cluster(ClusterRun& run, std::uint64_t fence);
   void retire_block(SmState& sm, std::uint32_t slot);
   // One SM's part of a cycle: each of its schedulers picks and issues. Reads
   // and writes only the SM's own state (and global memory through loads), so
@@ -202,7 +207,6 @@ class GridRun {
   void undo_steps_after_now(SmState& sm);
   // Keeps an instruction issued while the SM is stepped ahead (AheadLog).
   void log_issue(SmState& sm, isa::Opcode opcode, std::uint64_t threads) const;
-  std::optional<func::LaunchError> deadlock() const;
 
   const func::LaunchState& launch_;
   const TimingParams& p_;
@@ -213,6 +217,7 @@ class GridRun {
   std::uint32_t warps_per_block_;
   std::uint64_t total_blocks_;
   std::uint32_t cluster_size_;                 // blocks per cluster; 1: no clusters
+  std::uint64_t cluster_release_;              // a releasing barrier.cluster.arrive's fence
   // No clusters, but the kernel uses barrier.cluster: clusters of one block.
   bool single_block_clusters_ = false;
   std::vector<std::uint32_t> gpc_of_sm_;
@@ -372,12 +377,13 @@ ClusterRun& GridRun::take_cluster(std::uint64_t index) {
 
 std::optional<func::LaunchError> GridRun::clusters_unfit() const {
   if (cluster_size_ <= 1) return std::nullopt;
-  if (p_.gpc_count == 0 || p_.facts.latency.cluster_barrier <= 0 || p_.facts.latency.dsmem <= 0) {
+  if (p_.gpc_count == 0 || p_.facts.latency.cluster_barrier <= 0 || p_.facts.latency.dsmem <= 0 ||
+      p_.facts.cluster_release.blocks.empty()) {
     return func::LaunchError{
         .code = func::CudaError::launch_failure,
         .message = fmt::format("kernel {}: this GPU model has no timing facts for thread-block "
-                               "clusters (chip.gpc_count, timing.latency.cluster_barrier and "
-                               "timing.latency.dsmem in configs/)",
+                               "clusters (chip.gpc_count, timing.latency.cluster_barrier, "
+                               "timing.latency.dsmem and timing.cluster_release in configs/)",
                                launch_.kernel.name)};
   }
   std::vector<std::uint64_t> slots(gpc_of_sm_.back() + 1, 0);
@@ -391,10 +397,12 @@ std::optional<func::LaunchError> GridRun::clusters_unfit() const {
                              launch_.kernel.name, cluster_size_, most, blocks_per_sm_)};
 }
 
-void GridRun::wake_cluster(ClusterRun& run) {
+void GridRun::wake_cluster(ClusterRun& run, std::uint64_t fence) {
   if (run.state.phase == run.phase_seen) return;
   run.phase_seen = run.state.phase;
-  const std::uint64_t at = now_ + static_cast<std::uint64_t>(p_.facts.latency.cluster_barrier);
+  const std::uint64_t at =
+      now_ + fence + static_cast<std::uint64_t>(p_.facts.latency.cluster_barrier);
+  run.released_at = at;
   for (const auto& [s, b] : run.places) {
     SmState& sm = sms_[s];
     ResidentBlock& block = sm.blocks[b];
@@ -828,15 +836,27 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     }
   }
   const func::Control control = in_code ? launch_.kernel.code[pc].control : func::Control::exit;
+  // A releasing barrier.cluster.arrive fences before it arrives (the H100
+  // runs MEMBAR.ALL.GPU, then UCGABAR_ARV): the warp waits for the fence,
+  // and so does the phase this arrival completes. A wait that comes after
+  // its phase was released passes at once, as on the H100 (19 cycles for
+  // the wait of a warp that arrived 100 to 4000 cycles after the others).
+  const std::uint64_t fence =
+      in_code && ops_[pc].cluster_release && block.cluster != nullptr ? cluster_release_ : 0;
   if (block.cluster != nullptr) {
     // Exited threads count as arrived at barrier.cluster. Woken first, so
     // that the warps it released pay the cluster barrier's latency, not the
     // block barrier's.
     if (ws.control.finished()) func::release_completed_cluster_phase(launch_, block.cluster->state);
-    wake_cluster(*block.cluster);
+    wake_cluster(*block.cluster, fence);
   }
   if (control == func::Control::barrier || control == func::Control::exit) {
     release_barriers(sm, block, w.block_slot);
+  }
+  if (fence != 0) w.ready_at = std::max(w.ready_at, now_ + fence);
+  if (in_code && ops_[pc].cluster_wait && block.cluster != nullptr && ws.control.mask() != 0) {
+    // The wait found its phase complete: it passes once the release is here.
+    w.ready_at = std::max(w.ready_at, block.cluster->released_at);
   }
   if (ws.control.finished() && w.live) {
     w.live = false;
@@ -1154,17 +1174,6 @@ std::uint64_t GridRun::next_ahead_step(std::uint64_t before) const {
   return kNever;
 }
 
-std::optional<func::LaunchError> GridRun::deadlock() const {
-  for (const SmState& sm : sms_) {
-    for (const ResidentBlock& block : sm.blocks) {
-      if (!block.live) continue;
-      return func::LaunchError{.code = func::CudaError::launch_timeout,
-                               .message = func::describe_barrier_deadlock(launch_, block.state)};
-    }
-  }
-  return std::nullopt;
-}
-
 TimedLaunchResult GridRun::run() {
   if (auto unfit = clusters_unfit()) {
     TimedLaunchResult result;
@@ -1253,23 +1262,18 @@ TimedLaunchResult GridRun::run() {
     woken_at_ = kNever;
     if (error_) break;
     if (issued_ > launch_.options.instruction_budget) {
-      error_ =
-          func::LaunchError{.code = func::CudaError::launch_timeout,
-                            .message = fmt::format(
-                                "kernel {}: watchdog: more than {} warp-instructions executed; the "
-                                "kernel may never finish",
-                                launch_.kernel.name, launch_.options.instruction_budget)};
+      error_ = watchdog_error(launch_, sms_,
+                              fmt::format("more than {} warp-instructions executed",
+                                          launch_.options.instruction_budget),
+                              now_);
       break;
     }
     if (launch_.options.time_budget_ms != 0 && ++cycles_since_clock_read == 1024) {
       cycles_since_clock_read = 0;
       if (std::chrono::steady_clock::now() > deadline) {
-        error_ = func::LaunchError{
-            .code = func::CudaError::launch_timeout,
-            .message = fmt::format(
-                "kernel {}: watchdog: running for more than {} ms (simulated cycle {}); the "
-                "kernel may never finish",
-                launch_.kernel.name, launch_.options.time_budget_ms, now_)};
+        error_ = watchdog_error(
+            launch_, sms_,
+            fmt::format("running for more than {} ms", launch_.options.time_budget_ms), now_);
         break;
       }
     }
@@ -1280,7 +1284,7 @@ TimedLaunchResult GridRun::run() {
           std::min(next, std::max(now_ + 1, static_cast<std::uint64_t>(std::ceil(next_dispatch_))));
     }
     if (next == kNever) {
-      error_ = deadlock();
+      error_ = deadlock_error(launch_, sms_);
       break;
     }
     next = std::max(next, now_ + 1);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "timing/cluster_release.h"
 #include "timing/issue_rules.h"
 
 namespace smsim::timing {
@@ -46,6 +47,9 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
             fmt::format("GPU model {}: timing.warp_policy must be \"gto\" or \"lrr\", "
                         "not \"{}\"",
                         gpu.name, f.warp_policy)};
+  }
+  if (auto e = cluster_release_error(f.cluster_release)) {
+    return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
   }
   TimingParams p;
   p.facts = f;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "func/exec/launch.h"
+#include "timing/cluster_release.h"
 #include "timing/timed_launch.h"
 #include "timing/timing_params.h"
 #include "timing_test_models.h"
@@ -123,11 +124,9 @@ TEST(TimedClusters, BarrierClusterWithoutClustersIsABarrierOfTheBlock) {
 }
 
 // Cycles between two clock reads around `middle`, run by the one warp of
-// each block of a cluster of two (the fewer of the two blocks': a warp that
-// arrived at barrier.cluster and reaches its wait only after the phase
-// completed does not yet wait for the release, so the blocks leave the
-// first barrier up to its latency apart; docs/timing.md); `middle` may use
-// %r3 (its cluster rank) and %r7 (the shared word's address).
+// each block of a cluster of two (the fewer of the two blocks': they may
+// leave the first barrier a few cycles apart); `middle` may use %r3 (its
+// cluster rank) and %r7 (the shared word's address).
 std::uint32_t cycles_around(const std::string& middle) {
   const std::string ptx = std::string(kHeader) +
                           ".visible .entry k(.param .u64 out) {\n"
@@ -161,12 +160,55 @@ TEST(TimedClusters, DistributedSharedMemoryCostsTheSmToSmLatency) {
   EXPECT_EQ(other - own, static_cast<std::uint32_t>(l.dsmem - l.shared));
 }
 
-TEST(TimedClusters, ClusterBarrierCostsItsLatency) {
+std::uint32_t release_fence(std::uint32_t blocks, std::uint32_t warps) {
+  return static_cast<std::uint32_t>(
+      cluster_release_cycles(gpu("h100").timing.cluster_release, blocks, warps));
+}
+
+TEST(TimedClusters, ARelaxedClusterBarrierCostsItsLatency) {
   const auto latency = static_cast<std::uint32_t>(gpu("h100").timing.latency.cluster_barrier);
-  const std::uint32_t barrier = cycles_around("  barrier.cluster.arrive;\n  barrier.cluster.wait;\n");
+  const std::uint32_t barrier =
+      cycles_around("  barrier.cluster.arrive.relaxed;\n  barrier.cluster.wait;\n");
   const std::uint32_t nothing = cycles_around("");
   EXPECT_GE(barrier - nothing, latency);
   EXPECT_LT(barrier - nothing, latency + 40);  // plus the arrivals, a few cycles
+}
+
+TEST(TimedClusters, AReleasingArrivalFencesFirst) {
+  // barrier.cluster.arrive is .release unless .relaxed: the H100 runs
+  // MEMBAR.ALL.GPU before UCGABAR_ARV, the warp waits for it, and the phase
+  // completes after it.
+  const auto latency = static_cast<std::uint32_t>(gpu("h100").timing.latency.cluster_barrier);
+  const std::uint32_t fence = release_fence(2, 1);
+  ASSERT_GT(fence, 600u);
+  const std::uint32_t nothing = cycles_around("");
+  const std::uint32_t round =
+      cycles_around("  barrier.cluster.arrive.release;\n  barrier.cluster.wait.acquire;\n");
+  EXPECT_GE(round - nothing, fence + latency);
+  EXPECT_LT(round - nothing, fence + latency + 40);
+  const std::uint32_t arrival = cycles_around("  barrier.cluster.arrive;\n");
+  EXPECT_GE(arrival - nothing, fence);
+  EXPECT_LT(arrival - nothing, fence + 40);
+}
+
+TEST(TimedClusters, AWaitAfterItsPhaseCompletedPassesAtOnce) {
+  // The H100 (tools/probes/cluster_barrier_probe.cu, skew): a warp that
+  // arrives, works 100 to 4000 cycles and then waits spends 19 cycles in
+  // the wait: the phase completed meanwhile and its release is not paid again.
+  const std::string sleep = "  nanosleep.u32 2000;\n";
+  const std::uint32_t late = cycles_around("  barrier.cluster.arrive;\n" + sleep +
+                                           "  barrier.cluster.wait;\n");
+  const std::uint32_t without_wait = cycles_around("  barrier.cluster.arrive;\n" + sleep);
+  EXPECT_GE(late, without_wait);
+  EXPECT_LT(late - without_wait, 20u);
+  EXPECT_GT(late, release_fence(2, 1) + 2000u);  // the fence, then the sleep
+}
+
+TEST(TimedClusters, TheReleaseFenceGrowsWithTheClusterAndItsWarps) {
+  // The H100's rounds (probe): 779 cycles for 2 blocks of one warp, 836 for
+  // 8 blocks, 1382 for 2 blocks of 32 warps.
+  EXPECT_LT(release_fence(2, 1), release_fence(8, 1));
+  EXPECT_LT(release_fence(2, 1) + 400, release_fence(2, 32));
 }
 
 TEST(TimedClusters, AClusterLargerThanAGpcIsRefused) {

@@ -414,6 +414,9 @@ class KernelDecoder {
     if (s.opcode == isa::Opcode::BarrierCluster) {
       // barrier.cluster.arrive / .wait: no operands; .aligned changes nothing here.
       if (!s.has(Modifier::Arrive) && !s.has(Modifier::Wait)) fail(s, "needs .arrive or .wait");
+      // An arrive's memory order: .relaxed has no release fence (the timing
+      // model charges that fence, src/timing/cluster_release.h).
+      if (s.has(Modifier::Relaxed)) in.mode = Modifier::Relaxed;
       return;
     }
     if (in.src_count == 0) fail(s, "a barrier needs a barrier id");

@@ -103,18 +103,33 @@ bool release_completed_cluster_phase(const LaunchState& launch, ClusterState& cl
   return complete_phase_if_done(launch, cluster);
 }
 
-std::string describe_cluster_deadlock(const LaunchState& launch,
-                                      std::span<const BlockState> blocks) {
-  const ClusterState& cluster = *blocks.front().cluster;
+namespace {
+
+std::string describe_cluster_deadlock(const LaunchState& launch, const ClusterState& cluster,
+                                      std::span<const BlockState* const> blocks) {
   std::string text = fmt::format(
       "kernel {}: deadlock in cluster ({},{},{}): {} of {} threads arrived at barrier.cluster, {} "
       "exited",
       launch.kernel.name, cluster.id.x, cluster.id.y, cluster.id.z, cluster.arrived,
       cluster.thread_count, exited_threads(cluster));
-  for (const BlockState& block : blocks) {
-    text += "; " + describe_barrier_deadlock(launch, block);
+  for (const BlockState* block : blocks) {
+    text += "; " + describe_barrier_deadlock(launch, *block);
   }
   return text;
+}
+
+}  // namespace
+
+std::string describe_cluster_deadlock(const LaunchState& launch,
+                                      std::span<const BlockState> blocks) {
+  std::vector<const BlockState*> pointers;
+  for (const BlockState& block : blocks) pointers.push_back(&block);
+  return describe_cluster_deadlock(launch, *blocks.front().cluster, pointers);
+}
+
+std::string describe_cluster_deadlock(const LaunchState& launch, const ClusterState& cluster) {
+  const std::vector<const BlockState*> blocks(cluster.blocks.begin(), cluster.blocks.end());
+  return describe_cluster_deadlock(launch, cluster, blocks);
 }
 
 }  // namespace smsim::func

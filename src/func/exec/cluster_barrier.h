@@ -21,5 +21,8 @@ bool release_completed_cluster_phase(const LaunchState& launch, ClusterState& cl
 
 std::string describe_cluster_deadlock(const LaunchState& launch,
                                       std::span<const BlockState> blocks);
+// The same for all blocks of `cluster` in rank order (the timing model's
+// blocks are not side by side: they live on several SMs).
+std::string describe_cluster_deadlock(const LaunchState& launch, const ClusterState& cluster);
 
 }  // namespace smsim::func
