@@ -99,7 +99,7 @@ class GridRun {
       : launch_(launch),
         p_(p),
         ops_(op_timings(launch.kernel, p)),
-        local_code_(sm_local_code(launch.kernel, ops_, kHoistWindow)),
+        local_code_(sm_local_code(launch.kernel, ops_, kHoistWindow, launch.params.size())),
         memory_(p),
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),

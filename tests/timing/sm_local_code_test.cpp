@@ -28,7 +28,7 @@ Code code_of(const std::string& body) {
   const func::DecodedKernel& kernel = *loaded.kernels.at(0).kernel;
   const TimingParams params = *timing_params(test_models::gpu("h100")).params;
   Code c;
-  c.local = sm_local_code(kernel, op_timings(kernel, params), 32);
+  c.local = sm_local_code(kernel, op_timings(kernel, params), 32, 8);
   for (const func::DecodedInstruction& in : kernel.code) {
     c.mnemonics.emplace_back(isa::opcode_mnemonic(in.opcode));
   }
@@ -44,13 +44,26 @@ TEST(SmLocalCode, ArithmeticLoopIsLocalUntilTheBlockThatStores) {
       "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
       "  st.global.f32 [%rd3], %f1;\n  ret;\n");
   ASSERT_EQ(c.mnemonics.size(), 12u);
-  EXPECT_FALSE(c.local[0]);  // ld.param
+  EXPECT_TRUE(c.local[0]);  // ld.param of the 8-byte parameter: an operand read
   for (std::size_t pc = 1; pc <= 7; ++pc) EXPECT_TRUE(c.local[pc]) << pc << " " << c.mnemonics[pc];
   // The store may issue ahead of the arithmetic of its block while that waits.
   EXPECT_FALSE(c.local[8]);
   EXPECT_FALSE(c.local[9]);
   EXPECT_FALSE(c.local[10]);  // st.global
   EXPECT_FALSE(c.local[11]);  // ret: the warp exits, its block may retire
+}
+
+TEST(SmLocalCode, ParameterReadsOutsideTheParametersOrThroughARegisterAreNotLocal) {
+  const auto first_local = [](const std::string& load) -> bool {
+    return code_of(load + "  ret;\n").local[0];
+  };
+  EXPECT_TRUE(first_local("  ld.param.u64 %rd1, [out];\n"));
+  EXPECT_TRUE(first_local("  ld.param.u32 %r1, [out+4];\n"));
+  EXPECT_FALSE(first_local("  ld.param.u32 %r1, [out+6];\n"));  // misaligned
+  EXPECT_FALSE(first_local("  ld.param.u32 %r1, [out+8];\n"));  // past the 8 bytes of parameters
+  const Code c = code_of("  mov.u64 %rd2, out;\n  ld.param.u32 %r4, [%rd2];\n  ret;\n");
+  ASSERT_EQ(c.mnemonics.size(), 3u);
+  EXPECT_FALSE(c.local[1]);  // through a register
 }
 
 TEST(SmLocalCode, SharedMemoryBarriersAndSfuTablesAreNotLocal) {
