@@ -190,6 +190,12 @@ struct DramGeometry {
   int row_bytes = 0;             // bytes of one row: an aligned block of the address space
   double activate_cycles = 0.0;  // SM cycles of its channel's time that opening a row takes
   double row_open_cycles = 0.0;  // a row idle this long is closed (0: open until another row)
+  // Measured latencies of single L2 misses (quantiles of a dependent chain's
+  // loads, SM cycles). Their spread, not their mean, is used: a miss takes
+  // latency.dram plus one of them less their mean, picked by its address, so a
+  // chain averages latency.dram while a burst of independent misses waits for
+  // its slowest. Empty: every miss takes latency.dram.
+  std::vector<int> latency_quantiles;
 };
 
 // sm_90 clusters: what the release of a barrier.cluster.arrive (the

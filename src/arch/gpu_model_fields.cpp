@@ -409,6 +409,8 @@ std::vector<FieldSpec> build_fields() {
                    [](GpuModel& m) -> double& { return m.timing.dram.activate_cycles; }),
       double_field("timing.dram.row_open_cycles", kOptional,
                    [](GpuModel& m) -> double& { return m.timing.dram.row_open_cycles; }),
+      int_list_field("timing.dram.latency_quantiles", kOptional,
+                     [](GpuModel& m) -> std::vector<int>& { return m.timing.dram.latency_quantiles; }),
       int_field("timing.atomic_shared_lock_bits", kOptional,
                 [](GpuModel& m) -> int& { return m.timing.atomic_shared_lock_bits; }),
       int_field("timing.launch_cycles", kOptional,

@@ -1,6 +1,7 @@
 #include "timing/dram.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace smsim::timing {
 DramLocation dram_location(const arch::DramGeometry& g, std::uint64_t address) {
@@ -19,6 +20,22 @@ Dram::Dram(const TimingParams& params) : g_(params.facts.dram) {
   cycles_per_byte_ = static_cast<double>(channels) / params.dram_bytes_per_cycle;
   channel_free_.assign(channels, 0.0);
   if (has_rows) banks_.assign(channels * static_cast<std::size_t>(g_.banks), Bank{});
+  const std::vector<int>& q = params.facts.dram.latency_quantiles;
+  if (!q.empty()) {
+    const double mean = std::accumulate(q.begin(), q.end(), 0.0) / static_cast<double>(q.size());
+    for (const int latency : q) latency_offsets_.push_back(latency - mean);
+  }
+}
+
+double Dram::latency_offset(std::uint64_t address) const {
+  if (latency_offsets_.empty()) return 0.0;
+  // splitmix64's finalizer: neighbouring blocks and power-of-two strides
+  // land on unrelated quantiles.
+  std::uint64_t h = address + 0x9e3779b97f4a7c15ULL;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  h ^= h >> 31;
+  return latency_offsets_[h % latency_offsets_.size()];
 }
 
 Dram::Slot Dram::transfer(double arrive, std::uint64_t address, std::uint32_t bytes) {

@@ -43,6 +43,11 @@ class Dram {
   // time, which later requests wait for, not this request's latency.
   Slot transfer(double arrive, std::uint64_t address, std::uint32_t bytes);
 
+  // What a miss at `address` takes beyond latency.dram: one of the measured
+  // latency quantiles less their mean, picked by a hash of the address (a
+  // fixed stand-in for the spread, so runs repeat and host threads agree).
+  // 0 without quantiles.
+  double latency_offset(std::uint64_t address) const;
   std::uint64_t activations() const { return activations_; }
   // The cycle the last transfer ends (a GPU without L2 ends a kernel then).
   double last_end() const { return last_end_; }
@@ -56,6 +61,7 @@ class Dram {
     double last_arrival = 0.0;              // of the last request it served
   };
   std::vector<Bank> banks_;  // per channel and bank
+  std::vector<double> latency_offsets_;  // quantile less the quantiles' mean
   std::uint64_t activations_ = 0;
   double last_end_ = 0.0;
 };

@@ -139,7 +139,7 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write,
   std::uint64_t evicted = 0;
   const std::uint64_t dirty = l2_.fill(block, fetch, false, &evicted);
   write_back(slot, dirty, evicted);
-  return dram_slot + p_.facts.latency.dram;
+  return dram_slot + p_.facts.latency.dram + dram_.latency_offset(block);
 }
 
 void MemorySystem::write_back(double at, std::uint64_t bytes, std::uint64_t address) {

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 #include "timing_test_models.h"
 
 namespace smsim::timing {
@@ -118,6 +122,60 @@ TEST(Dram, H100HalfUsedRowsCostWhatTheStrideCopiesMeasured) {
   EXPECT_GT(test_models::gpu("h100").timing.dram.activate_cycles, 0.0);
   EXPECT_NEAR(half / whole, 1.053, 0.005);
   EXPECT_GT(half / whole, 1.02);  // the order of the two kernels on the H100
+}
+
+TEST(Dram, WithoutQuantilesEveryMissTakesTheSameLatency) {
+  const Dram d(small_dram());
+  EXPECT_DOUBLE_EQ(d.latency_offset(0), 0.0);
+  EXPECT_DOUBLE_EQ(d.latency_offset(std::uint64_t{123456} * 64), 0.0);
+}
+
+TEST(Dram, MissLatenciesSpreadOverTheQuantilesAroundTheirMean) {
+  TimingParams p = small_dram();
+  p.facts.dram.latency_quantiles = {500, 700, 900};
+  const Dram d(p);
+  std::map<double, int> seen;
+  double sum = 0.0;
+  const int blocks = 30000;
+  for (int i = 0; i < blocks; ++i) {
+    const double offset = d.latency_offset(std::uint64_t(i) * 64);
+    ++seen[offset];
+    sum += offset;
+  }
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen.begin()->first, -200.0);
+  EXPECT_EQ(seen.rbegin()->first, 200.0);
+  for (const auto& [offset, count] : seen) EXPECT_NEAR(count, blocks / 3, blocks / 30) << offset;
+  EXPECT_NEAR(sum / blocks, 0.0, 5.0);
+  EXPECT_DOUBLE_EQ(d.latency_offset(4096), Dram(p).latency_offset(4096));  // the address decides
+}
+
+TEST(Dram, H100ChainAveragesTheLatencyWhileABurstWaitsForItsSlowestMiss) {
+  const auto p = timing_params(test_models::gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  const Dram d(*p.params);
+  // micro gmem_dram: 1024 nodes 64 KiB apart average latency.dram (676.02).
+  double sum = 0.0;
+  for (int i = 0; i < 1024; ++i) sum += d.latency_offset(std::uint64_t(i) << 16);
+  EXPECT_NEAR(sum / 1024, 0.0, 15.0);
+  // tools/probes/load_window_probe.cu: 8 loads of 128 bytes (16 fetches of 64)
+  // per warp, one warp on each of 132 SMs, 16896 bytes between a warp's
+  // loads, take 1104 cycles on the H100 (issue and the barrier included);
+  // the median over SMs of a warp's slowest fetch is most of it.
+  std::vector<double> slowest;
+  for (std::uint64_t sm = 0; sm < 132; ++sm) {
+    double worst = -1e9;
+    for (std::uint64_t load = 0; load < 8; ++load) {
+      for (std::uint64_t half = 0; half < 2; ++half) {
+        worst = std::max(worst, d.latency_offset(sm * 128 + load * 16896 + half * 64));
+      }
+    }
+    slowest.push_back(worst);
+  }
+  std::sort(slowest.begin(), slowest.end());
+  const double burst = test_models::gpu("h100").timing.latency.dram + slowest[slowest.size() / 2];
+  EXPECT_GT(burst, 900.0);
+  EXPECT_LT(burst, 1104.0);
 }
 
 }  // namespace

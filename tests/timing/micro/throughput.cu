@@ -9,26 +9,13 @@
 //    its own part of a 256 MiB buffer that nothing read before, so the lines
 //    come from DRAM.
 #include <algorithm>
-#include <map>
 #include <vector>
 
 #include "micro.cuh"
+#include "load_spans.cuh"
 
 constexpr int kFfmaChain = 256;
 constexpr int kLoads = 32;
-
-struct BlockTimes {
-  long long start;
-  long long stop;
-  unsigned sm;
-  unsigned pad;
-};
-
-__device__ __forceinline__ unsigned sm_id() {
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return id;
-}
 
 __global__ void ffma_kernel(float a, float* out, BlockTimes* times) {
   float f = a + static_cast<float>(threadIdx.x);
@@ -42,35 +29,6 @@ __global__ void ffma_kernel(float a, float* out, BlockTimes* times) {
   if (threadIdx.x == 0) times[blockIdx.x] = {start, stop, sm_id(), 0};
 }
 
-__global__ void load_kernel(const float* in, float* out, BlockTimes* times) {
-  const size_t threads = static_cast<size_t>(gridDim.x) * blockDim.x;
-  const size_t me = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  float sum = 0.0f;
-  __syncthreads();
-  const long long start = clock64();
-#pragma unroll
-  for (int i = 0; i < kLoads; ++i) sum += __ldcg(in + me + i * threads);
-  __syncthreads();
-  const long long stop = clock64();
-  out[me] = sum;
-  if (threadIdx.x == 0) times[blockIdx.x] = {start, stop, sm_id(), 0};
-}
-
-// The median over SMs of (last stop - first start) of the blocks on that SM.
-double median_sm_cycles(const std::vector<BlockTimes>& blocks) {
-  std::map<unsigned, std::pair<long long, long long>> per_sm;
-  for (const BlockTimes& b : blocks) {
-    auto [it, fresh] = per_sm.try_emplace(b.sm, b.start, b.stop);
-    if (!fresh) {
-      it->second.first = std::min(it->second.first, b.start);
-      it->second.second = std::max(it->second.second, b.stop);
-    }
-  }
-  std::vector<long long> spans;
-  for (const auto& [sm, span] : per_sm) spans.push_back(span.second - span.first);
-  std::sort(spans.begin(), spans.end());
-  return static_cast<double>(spans[spans.size() / 2]);
-}
 
 int main() {
   const int sms = micro::sm_count();
@@ -91,7 +49,7 @@ int main() {
       const int blocks = warps > 32 ? 2 * sms : sms;
       const int threads = 32 * std::min(warps, 32);
       if (load) {
-        load_kernel<<<blocks, threads>>>(in + offset, out, times);
+        load_kernel<kLoads><<<blocks, threads>>>(in + offset, out, times);
         offset += static_cast<size_t>(blocks) * threads * kLoads;
       } else {
         ffma_kernel<<<blocks, threads>>>(1.0001f, out, times);
