@@ -80,10 +80,11 @@ std::uint32_t most_lanes_on_one_lock(const WarpAccess& a, int lock_bits) {
 
 }  // namespace
 
-MemorySystem::MemorySystem(const TimingParams& params)
+MemorySystem::MemorySystem(const TimingParams& params, std::uint64_t address_origin)
     : p_(params),
       l2_(std::max<std::uint64_t>(params.l2_bytes, 1024), params.l1_line_bytes, kL2Ways),
-      dram_(params) {
+      dram_(params),
+      origin_(address_origin) {
   sms_.resize(params.sm_count);
   for (SmQueues& q : sms_) {
     q.l1 =
@@ -139,7 +140,7 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write,
   std::uint64_t evicted = 0;
   const std::uint64_t dirty = l2_.fill(block, fetch, false, &evicted);
   write_back(slot, dirty, evicted);
-  return dram_slot + p_.facts.latency.dram + dram_.latency_offset(block);
+  return dram_slot + p_.facts.latency.dram + dram_.latency_offset(block - origin_);
 }
 
 void MemorySystem::write_back(double at, std::uint64_t bytes, std::uint64_t address) {

@@ -32,7 +32,9 @@ struct MemoryResult {
 
 class MemorySystem {
  public:
-  MemorySystem(const TimingParams& params);
+  // `address_origin`: where device memory starts; the DRAM's latency spread
+  // hashes addresses relative to it, so runs repeat wherever the OS put it.
+  explicit MemorySystem(const TimingParams& params, std::uint64_t address_origin = 0);
 
   // Issues one warp-instruction's access from SM `sm` at cycle `now`, in
   // the SM's own queues: the result of an access that stays in the SM, or
@@ -82,6 +84,7 @@ class MemorySystem {
   SectorCache l2_;
   double l2_free_ = 0.0;
   Dram dram_;
+  std::uint64_t origin_ = 0;
   double atomic_unit_free_ = 0.0;
   std::uint64_t dram_read_ = 0;
   std::uint64_t dram_write_ = 0;

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "timing_test_models.h"
 
@@ -81,6 +83,35 @@ TEST(MemorySystem, LsuAcceptsOnceItsQueueDrains) {
   EXPECT_EQ(m.lsu_accepts_at(0, 9), 9u);
   EXPECT_EQ(m.lsu_accepts_at(1, 0), 0u);  // another SM's LSU
   EXPECT_EQ(m.mio_accepts_at(0, 0), 0u);  // the shared-memory queue is apart
+}
+
+// Device addresses are host addresses the OS places anywhere: a miss's
+// latency spread follows its offset from the start of device memory, so two
+// runs whose memory starts elsewhere time the same loads alike.
+TEST(MemorySystem, MissLatencyFollowsTheOffsetInDeviceMemoryNotTheAddress) {
+  const auto p = timing_params(test_models::gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  ASSERT_FALSE(p.params->facts.dram.latency_quantiles.empty());
+  const std::uint64_t origins[] = {0x7f0000000000, 0x7f1234567000};
+  std::vector<std::uint64_t> ready[2];
+  for (int run = 0; run < 2; ++run) {
+    MemorySystem m(*p.params, origins[run]);
+    OpTiming load;
+    load.mem = MemOp::load;
+    load.l2_only = true;
+    for (std::uint64_t block = 0; block < 64; ++block) {
+      WarpAccess a;
+      a.space = func::MemorySpace::global;
+      a.lanes = 32;
+      a.sectors[a.sector_count++] = origins[run] + block * 4096;
+      a.lines = 1;
+      ready[run].push_back(m.beyond_lsu(0, double(block * 1000), load, a).ready - block * 1000);
+    }
+  }
+  EXPECT_EQ(ready[0], ready[1]);
+  // and the spread is there: not every miss takes the same time
+  EXPECT_NE(*std::min_element(ready[0].begin(), ready[0].end()),
+            *std::max_element(ready[0].begin(), ready[0].end()));
 }
 
 }  // namespace

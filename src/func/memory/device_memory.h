@@ -81,6 +81,10 @@ class DeviceMemory {
   // False when the address range could not be reserved at all.
   bool usable() const { return reservation_.size() != 0; }
   std::uint64_t reserved_bytes() const { return reservation_.size(); }
+  // The first address of the reservation: where device addresses are counted
+  // from (the OS places it anywhere, so models that hash addresses use the
+  // offset from it to give the same results in every run).
+  std::uint64_t base() const { return reservation_.base(); }
 
   // A page-aligned (so 256-byte aligned, as cudaMalloc) zero-filled block;
   // 0 for a zero-byte request or when the address space is exhausted.
