@@ -5,7 +5,9 @@
 // (results/h100-2026-11-22/mma_int/NAME.bin.zst): 32 random cases per form,
 // a quarter of them with extreme inputs and an accumulator near the s32
 // limits. The kernel is the probe's: one case per block, each lane loading
-// its own A, B, C (and metadata) words and storing D.
+// its own A, B, C (and metadata) words and storing D. The s8/u8 mma.sp and
+// mma.sp::ordered_metadata forms, which the probe did not record, are checked
+// by the uniform-input oracle alone.
 
 #include <gtest/gtest.h>
 
@@ -101,6 +103,28 @@ std::vector<IntForm> all_forms() {
   return forms;
 }
 
+// The s8/u8 mma.sp and mma.sp::ordered_metadata forms, which the probe did
+// not record: checked by the uniform-input oracle alone (selector 0).
+std::vector<IntForm> unrecorded_forms() {
+  std::vector<IntForm> forms;
+  for (const char* tag : {"sp", "spo"}) {
+    const std::string mnemonic = tag == std::string("sp") ? "mma.sp" : "mma.sp::ordered_metadata";
+    for (const Shape& s : {Shape{"m16n8k32", 2, 2, 4, 32}, Shape{"m16n8k64", 4, 4, 4, 64}}) {
+      for (const char* a : {"s8", "u8"}) {
+        for (const char* b : {"s8", "u8"}) {
+          for (const bool sat : {false, true}) {
+            forms.push_back({std::string(tag) + "_" + s.name + "_" + a + "_" + b + (sat ? "_sat" : ""),
+                      mnemonic + ".sync.aligned." + s.name + ".row.col" +
+                          (sat ? ".satfinite" : "") + ".s32." + a + "." + b + ".s32",
+                      s.na, s.nb, s.nc, true, 0, s.k, a, b, sat});
+          }
+        }
+      }
+    }
+  }
+  return forms;
+}
+
 std::string kernel_text(const IntForm& f) {
   std::string s = ".visible .entry replay_" + f.name +
                   "(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pe, "
@@ -119,7 +143,11 @@ std::string kernel_text(const IntForm& f) {
 }
 
 const std::string& module_text() {
-  static const std::string text = testing::replay_module(all_forms(), kernel_text);
+  static const std::string text = [] {
+    std::vector<IntForm> forms = all_forms();
+    for (const IntForm& f : unrecorded_forms()) forms.push_back(f);
+    return testing::replay_module(forms, kernel_text);
+  }();
   return text;
 }
 
@@ -180,63 +208,76 @@ class IntegerMmaOnDevice : public testing::ModuleTest,
     }
     return wrong;
   }
+
+  // An oracle independent of the recordings: every element of A is one value
+  // and every element of B another, so every entry of D is C plus K (mma.sp:
+  // K/2) times one product. s8/s4 take their most negative value, u8/u4 their
+  // largest, and C lies 256 inside the s32 limit the sum runs past, so
+  // .satfinite clamps and the others wrap. b1: A all ones, B the low 8 bits of
+  // each 32 (a quarter of K ANDs to 1, three quarters XOR to 1), C 64 below
+  // 2^32, so that counts past 64 wrap.
+  void check_uniform_inputs(const IntForm& f) {
+    const auto element = [](const std::string& t) -> std::int64_t {
+      if (t == "s8") return -128;
+      if (t == "u8") return 255;
+      if (t == "s4") return -8;
+      return 15;  // u4
+    };
+    const auto repeat = [](const std::string& t) -> std::uint32_t {
+      if (t == "s8") return 0x80808080u;
+      if (t == "s4") return 0x88888888u;
+      return 0xffffffffu;  // u8, u4
+    };
+    const bool bits = f.a_type == std::string("b1");
+    const std::int64_t products = f.sparse ? f.k / 2 : f.k;
+    std::int64_t sum = 0;
+    std::uint32_t c = 0;
+    std::vector<std::uint32_t> in[4];
+    if (bits) {
+      c = 0xffffffc0u;
+      sum = f.xor_popc ? 3 * products / 4 : products / 4;
+      in[0].assign(32u * f.na, 0xffffffffu);
+      in[1].assign(32u * f.nb, 0x000000ffu);
+    } else {
+      const std::int64_t product = element(f.a_type) * element(f.b_type);
+      sum = products * product;
+      c = product > 0 ? 0x7fffff00u : 0x80000100u;
+      in[0].assign(32u * f.na, repeat(f.a_type));
+      in[1].assign(32u * f.nb, repeat(f.b_type));
+    }
+    in[2].assign(32u * f.nc, c);
+    in[3].assign(32, 0x44444444u);  // every chunk keeps its first two (elements or pairs)
+    const std::int64_t exact =
+        (bits ? static_cast<std::int64_t>(c) : static_cast<std::int32_t>(c)) + sum;
+    ASSERT_TRUE(bits || exact > INT32_MAX || exact < INT32_MIN) << "the sum must leave the s32 range";
+    std::uint32_t want = static_cast<std::uint32_t>(exact);  // wrapped
+    if (f.satfinite) want = exact > INT32_MAX ? 0x7fffffffu : 0x80000000u;
+    const auto got = run(f, in, 1);
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i], want) << f.name << " word " << i << " (exact sum " << exact << ")";
+    }
+  }
 };
+
+// The forms without recordings, checked by the hand oracle alone.
+class UnrecordedIntegerMma : public IntegerMmaOnDevice {};
 
 TEST_P(IntegerMmaOnDevice, MatchesEveryRecordedResult) {
   EXPECT_EQ(replay(GetParam()), 0u);
 }
 
-// An oracle independent of the recordings: every element of A is one value
-// and every element of B another, so every entry of D is C plus K (mma.sp:
-// K/2) times one product. s8/s4 take their most negative value, u8/u4 their
-// largest, and C lies 256 inside the s32 limit the sum runs past, so
-// .satfinite clamps and the others wrap. b1: A all ones, B the low 8 bits of
-// each 32 (a quarter of K ANDs to 1, three quarters XOR to 1), C 64 below
-// 2^32, so that counts past 64 wrap.
 TEST_P(IntegerMmaOnDevice, UniformInputsGiveTheHandComputedSums) {
-  const IntForm& f = GetParam();
-  const auto element = [](const std::string& t) -> std::int64_t {
-    if (t == "s8") return -128;
-    if (t == "u8") return 255;
-    if (t == "s4") return -8;
-    return 15;  // u4
-  };
-  const auto repeat = [](const std::string& t) -> std::uint32_t {
-    if (t == "s8") return 0x80808080u;
-    if (t == "s4") return 0x88888888u;
-    return 0xffffffffu;  // u8, u4
-  };
-  const bool bits = f.a_type == std::string("b1");
-  const std::int64_t products = f.sparse ? f.k / 2 : f.k;
-  std::int64_t sum = 0;
-  std::uint32_t c = 0;
-  std::vector<std::uint32_t> in[4];
-  if (bits) {
-    c = 0xffffffc0u;
-    sum = f.xor_popc ? 3 * products / 4 : products / 4;
-    in[0].assign(32u * f.na, 0xffffffffu);
-    in[1].assign(32u * f.nb, 0x000000ffu);
-  } else {
-    const std::int64_t product = element(f.a_type) * element(f.b_type);
-    sum = products * product;
-    c = product > 0 ? 0x7fffff00u : 0x80000100u;
-    in[0].assign(32u * f.na, repeat(f.a_type));
-    in[1].assign(32u * f.nb, repeat(f.b_type));
-  }
-  in[2].assign(32u * f.nc, c);
-  in[3].assign(32, 0x44444444u);  // every chunk keeps its first two (elements or pairs)
-  const std::int64_t exact =
-      (bits ? static_cast<std::int64_t>(c) : static_cast<std::int32_t>(c)) + sum;
-  ASSERT_TRUE(bits || exact > INT32_MAX || exact < INT32_MIN) << "the sum must leave the s32 range";
-  std::uint32_t want = static_cast<std::uint32_t>(exact);  // wrapped
-  if (f.satfinite) want = exact > INT32_MAX ? 0x7fffffffu : 0x80000000u;
-  const auto got = run(f, in, 1);
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    ASSERT_EQ(got[i], want) << f.name << " word " << i << " (exact sum " << exact << ")";
-  }
+  check_uniform_inputs(GetParam());
+}
+
+TEST_P(UnrecordedIntegerMma, UniformInputsGiveTheHandComputedSums) {
+  check_uniform_inputs(GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(AllForms, IntegerMmaOnDevice, ::testing::ValuesIn(all_forms()),
+                         [](const ::testing::TestParamInfo<IntForm>& p) { return p.param.name; });
+INSTANTIATE_TEST_SUITE_P(SparseS8U8, UnrecordedIntegerMma,
+                         ::testing::ValuesIn(unrecorded_forms()),
                          [](const ::testing::TestParamInfo<IntForm>& p) { return p.param.name; });
 
 }  // namespace

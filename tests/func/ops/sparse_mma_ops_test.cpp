@@ -3,7 +3,10 @@
 // tools/probes/mma_sp_fp8_probe.cu (results/h100-2026-11-22/mma_sp_*.bin.zst):
 // 1,024 random cases of 128 outputs per pairing of e4m3 and e5m2. The kernel
 // is the probe's: one case per block, each lane loading its own A, B, C and
-// metadata words and storing D.
+// metadata words and storing D. Every case's metadata is one of the probe's
+// nibbles 0x4, 0x8, 0xc, 0x9, 0xd, 0xe, whose two indices increase, so it is
+// valid ordered metadata too: the recordings replay through the
+// mma.sp::ordered_metadata spelling as well, which must give the same bits.
 
 #include <gtest/gtest.h>
 
@@ -24,8 +27,11 @@ using testing::ParamBytes;
 constexpr std::size_t kCases = 1024, kA = 128, kB = 128, kC = 128, kE = 32, kD = 128;
 constexpr std::size_t kCaseWords = kA + kB + kC + kE + kD;
 
-std::string kernel_text(const std::string& a, const std::string& b) {
-  return ".visible .entry replay_" + a + "_" + b + R"((.param .u64 pa, .param .u64 pb,
+// mnemonic: "mma.sp" or "mma.sp::ordered_metadata"; the kernel is named
+// replay_<tag>_<a>_<b>.
+std::string kernel_text(const std::string& tag, const std::string& mnemonic, const std::string& a,
+                        const std::string& b) {
+  return ".visible .entry replay_" + tag + "_" + a + "_" + b + R"((.param .u64 pa, .param .u64 pb,
     .param .u64 pc, .param .u64 pe, .param .u64 pd)
 {
   .reg .b32 %r<16>;
@@ -49,8 +55,7 @@ std::string kernel_text(const std::string& a, const std::string& b) {
   mul.wide.u32 %rd10, %r3, 4;
   add.u64 %rd11, %rd4, %rd10;
   ld.global.u32 %r12, [%rd11];
-  mma.sp.sync.aligned.m16n8k64.row.col.f32.)" +
-         a + "." + b + R"(.f32 {%f5, %f6, %f7, %f8}, {%r4, %r5, %r6, %r7},
+  )" + mnemonic + R"(.sync.aligned.m16n8k64.row.col.f32.)" + a + "." + b + R"(.f32 {%f5, %f6, %f7, %f8}, {%r4, %r5, %r6, %r7},
       {%r8, %r9, %r10, %r11}, {%f1, %f2, %f3, %f4}, %r12, 0;
   add.u64 %rd12, %rd5, %rd6;
   st.global.v4.f32 [%rd12], {%f5, %f6, %f7, %f8};
@@ -60,9 +65,16 @@ std::string kernel_text(const std::string& a, const std::string& b) {
 }
 
 const std::string& module_text() {
-  static const std::string text = ".version 8.5\n.target sm_90\n.address_size 64\n" +
-                                  kernel_text("e4m3", "e4m3") + kernel_text("e4m3", "e5m2") +
-                                  kernel_text("e5m2", "e4m3") + kernel_text("e5m2", "e5m2");
+  static const std::string text = [] {
+    std::string t = ".version 8.5\n.target sm_90\n.address_size 64\n";
+    for (const char* a : {"e4m3", "e5m2"}) {
+      for (const char* b : {"e4m3", "e5m2"}) {
+        t += kernel_text("sp", "mma.sp", a, b) +
+             kernel_text("spo", "mma.sp::ordered_metadata", a, b);
+      }
+    }
+    return t;
+  }();
   return text;
 }
 
@@ -70,8 +82,9 @@ class SparseFp8OnDevice : public testing::ModuleTest {
  protected:
   SparseFp8OnDevice() : ModuleTest("sparse_fp8", module_text().c_str()) {}
 
-  // Replays one recording; returns the number of D words that differ.
-  std::size_t replay(const std::string& a, const std::string& b) {
+  // Replays one recording through the kernel of spelling `tag` (sp or
+  // spo); returns the number of D words that differ.
+  std::size_t replay(const std::string& a, const std::string& b, const std::string& tag = "sp") {
     const std::string path = std::string(SMSIM_SOURCE_DIR) +
                              "/tools/probes/results/h100-2026-11-22/mma_sp_" + a + "_" + b +
                              ".bin.zst";
@@ -90,7 +103,7 @@ class SparseFp8OnDevice : public testing::ModuleTest {
     }
     const std::uint64_t d = device_.allocate(want.size() * 4);
     const LaunchResult r = device_.launch(
-        kernel(("replay_" + a + "_" + b).c_str()),
+        kernel(("replay_" + tag + "_" + a + "_" + b).c_str()),
         LaunchConfig{.grid = {static_cast<std::uint32_t>(kCases)}, .block = {32}},
         ParamBytes().add(upload(in_a)).add(upload(in_b)).add(upload(in_c)).add(upload(in_e))
             .add(d).span());
@@ -100,7 +113,7 @@ class SparseFp8OnDevice : public testing::ModuleTest {
     for (std::size_t i = 0; i < want.size(); ++i) {
       if (got[i] == want[i]) continue;
       if (++wrong <= 5) {
-        ADD_FAILURE() << a << " x " << b << " case " << i / kD << " lane " << i % kD / 4
+        ADD_FAILURE() << tag << " " << a << " x " << b << " case " << i / kD << " lane " << i % kD / 4
                       << " d" << i % 4 << ": H100 0x" << std::hex << want[i] << ", smsim 0x"
                       << got[i];
       }
@@ -120,6 +133,18 @@ TEST_F(SparseFp8OnDevice, E5m2TimesE4m3MatchesAll131072Results) {
 }
 TEST_F(SparseFp8OnDevice, E5m2TimesE5m2MatchesAll131072Results) {
   EXPECT_EQ(replay("e5m2", "e5m2"), 0u);
+}
+TEST_F(SparseFp8OnDevice, OrderedMetadataE4m3TimesE4m3MatchesAll131072Results) {
+  EXPECT_EQ(replay("e4m3", "e4m3", "spo"), 0u);
+}
+TEST_F(SparseFp8OnDevice, OrderedMetadataE4m3TimesE5m2MatchesAll131072Results) {
+  EXPECT_EQ(replay("e4m3", "e5m2", "spo"), 0u);
+}
+TEST_F(SparseFp8OnDevice, OrderedMetadataE5m2TimesE4m3MatchesAll131072Results) {
+  EXPECT_EQ(replay("e5m2", "e4m3", "spo"), 0u);
+}
+TEST_F(SparseFp8OnDevice, OrderedMetadataE5m2TimesE5m2MatchesAll131072Results) {
+  EXPECT_EQ(replay("e5m2", "e5m2", "spo"), 0u);
 }
 
 }  // namespace
