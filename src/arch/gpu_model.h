@@ -210,6 +210,14 @@ struct ClusterReleaseFacts {
   std::vector<int> warps_cycles;   // added at each
 };
 
+// What the SMs' first access to memory costs (src/timing/address_translation.h):
+// one GPU-wide walk per aligned region of `region_kib` KiB, `miss_cycles` SM
+// cycles, remembered across launches. 0: not modelled.
+struct TranslationFacts {
+  int region_kib = 0;
+  double miss_cycles = 0.0;
+};
+
 struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
@@ -231,6 +239,7 @@ struct TimingFacts {
   double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
   DramGeometry dram;
   ClusterReleaseFacts cluster_release;
+  TranslationFacts translation;
   int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)
   double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches
 };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -101,6 +102,7 @@ bool Context::create() {
       return false;
     }
     timing_ = std::move(params.params);
+    reset_translation();
     report_.mode = "timing";
     if (const char* threads = std::getenv(kTimingThreadsEnvVarName)) {
       const std::optional<std::uint32_t> count = parse_thread_count(threads);
@@ -311,8 +313,15 @@ std::int32_t Context::resolve_symbol(const void* host_var, std::uint64_t& addres
   return static_cast<std::int32_t>(ErrorCode::invalid_symbol);
 }
 
+void Context::reset_translation() {
+  if (!timing_) return;
+  const arch::TranslationFacts& facts = timing_->facts.translation;
+  translation_.emplace(std::uint64_t(std::max(0, facts.region_kib)) * 1024, facts.miss_cycles);
+}
+
 void Context::reset_device() {
   analysis_.forget_modules();
+  reset_translation();
   for (auto& module : modules_) {
     module->loaded.clear();
     module->ptx.clear();

@@ -24,6 +24,7 @@
 #include "runtime/launch_analysis.h"
 #include "runtime/register_count.h"
 #include "runtime/run_report.h"
+#include "timing/address_translation.h"
 #include "timing/timing_params.h"
 
 namespace smsim::runtime {
@@ -139,6 +140,9 @@ class Context {
   // The cycle model's parameters when the run is in timing mode.
   const timing::TimingParams* timing() const { return timing_ ? &*timing_ : nullptr; }
   std::uint32_t timing_threads() const { return timing_threads_; }
+  // In timing mode, which memory the device's SMs have translated: it
+  // outlives each launch, as the GPU's does (cudaDeviceReset forgets it).
+  timing::AddressTranslation* translation() { return translation_ ? &*translation_ : nullptr; }
   ErrorState& errors() { return errors_; }
 
   // Registration (before main, from the program's constructors).
@@ -187,7 +191,8 @@ class Context {
   // The access and divergence analysis, when `smsim run` asked for it.
   LaunchAnalysis& analysis() { return analysis_; }
 
-  // cudaDeviceReset: frees the device's memory and forgets loaded code.
+  // cudaDeviceReset: frees the device's memory, forgets loaded code and
+  // what the SMs translated.
   void reset_device();
 
   // Where in-kernel printf goes (the program's stdout), and the FIFO limit.
@@ -198,6 +203,8 @@ class Context {
   unsigned device_flags = 0;
 
  private:
+  // A fresh translation state from the timing facts (timing mode only).
+  void reset_translation();
   Context() = default;
   bool create();
   void mark_managed(ModuleRecord& module);
@@ -210,6 +217,7 @@ class Context {
   const arch::GpuModel* gpu_ = nullptr;
   std::unique_ptr<func::Device> device_;
   std::optional<timing::TimingParams> timing_;
+  std::optional<timing::AddressTranslation> translation_;
   std::uint32_t timing_threads_ = 1;
   ErrorState errors_;
   std::vector<std::unique_ptr<ModuleRecord>> modules_;

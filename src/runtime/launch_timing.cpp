@@ -104,7 +104,8 @@ KernelRun run_kernel(Context& context, const ResolvedKernel& kernel,
   options.host_threads = context.timing_threads();
   timing::TimedLaunchResult timed =
       timing::launch_timed(*kernel.kernel->kernel, config, options, device.memory(), params, *model,
-                           static_cast<std::uint32_t>(std::max(1, per_sm)), {}, &device.heap());
+                           static_cast<std::uint32_t>(std::max(1, per_sm)), {}, &device.heap(),
+                           context.translation());
   device.add_to_totals(timed.launch.stats);
   run.result = std::move(timed.launch);
   run.timing = timed.timing;

@@ -29,11 +29,11 @@ std::string json_metrics(const timing::TimingStats& t) {
       "{}, "
       "\"dram__bytes_write.sum\": {}, \"lts__t_sectors.sum\": {}, \"l1_hit_sectors\": {}, "
       "\"l1_miss_sectors\": {}, \"l2_hit_sectors\": {}, \"l2_miss_sectors\": {}, "
-      "\"dram_row_activations\": {}, "
+      "\"dram_row_activations\": {}, \"translation_walks\": {}, "
       "\"issued_warp_instructions\": {}, \"stall_warp_cycles\": {{{}}}}}",
       t.cycles, t.sm_active_cycles_avg, t.warps_active_pct, t.dram_read_bytes, t.dram_write_bytes,
       t.l2_sectors, t.l1_hit_sectors, t.l1_miss_sectors, t.l2_hit_sectors, t.l2_miss_sectors,
-      t.dram_activations, t.issued, stalls);
+      t.dram_activations, t.translation_walks, t.issued, stalls);
 }
 
 }  // namespace

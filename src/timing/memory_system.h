@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "timing/address_translation.h"
 #include "timing/dram.h"
 #include "timing/op_timing.h"
 #include "timing/sector_cache.h"
@@ -34,7 +35,10 @@ class MemorySystem {
  public:
   // `address_origin`: where device memory starts; the DRAM's latency spread
   // hashes addresses relative to it, so runs repeat wherever the OS put it.
-  explicit MemorySystem(const TimingParams& params, std::uint64_t address_origin = 0);
+  // `translation`: the device's translation state, which outlives the
+  // launch (nullptr: every address is translated).
+  explicit MemorySystem(const TimingParams& params, std::uint64_t address_origin = 0,
+                        AddressTranslation* translation = nullptr);
 
   // Issues one warp-instruction's access from SM `sm` at cycle `now`, in
   // the SM's own queues: the result of an access that stays in the SM, or
@@ -78,8 +82,13 @@ class MemorySystem {
   double l2_sector(double arrive, std::uint64_t address, bool write, bool partial);
   // An L2 eviction's dirty `bytes` of the line at `address` written to DRAM from `at`.
   void write_back(double at, std::uint64_t bytes, std::uint64_t address);
+  // When a global access that left the LSU at `start` has its regions
+  // translated; a store to an untranslated region holds the SM's LSU until then.
+  double translated(SmQueues& q, double start, const OpTiming& op, const WarpAccess& a);
 
   const TimingParams& p_;
+  AddressTranslation* translation_;
+  std::uint64_t walks_before_ = 0;  // the translation's walks when the launch began
   std::vector<SmQueues> sms_;
   SectorCache l2_;
   double l2_free_ = 0.0;

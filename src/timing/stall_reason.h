@@ -37,6 +37,7 @@ struct TimingStats {
   std::uint64_t l2_sectors = 0;        // lts__t_sectors.sum
   std::uint64_t dram_transactions = 0;  // GPUs without L2 (1.x): the CC's coalesced transactions
   std::uint64_t dram_activations = 0;   // DRAM rows opened (src/timing/dram.h)
+  std::uint64_t translation_walks = 0;  // regions first translated (src/timing/address_translation.h)
   std::uint64_t l1_hit_sectors = 0;
   std::uint64_t l1_miss_sectors = 0;
   std::uint64_t l2_hit_sectors = 0;

@@ -95,12 +95,13 @@ void set_stall(SmState& sm, WarpSlot& w, Stall s) {
 
 class GridRun {
  public:
-  GridRun(const func::LaunchState& launch, const TimingParams& p, std::uint32_t blocks_per_sm)
+  GridRun(const func::LaunchState& launch, const TimingParams& p, std::uint32_t blocks_per_sm,
+          AddressTranslation* translation)
       : launch_(launch),
         p_(p),
         ops_(op_timings(launch.kernel, p)),
         local_code_(sm_local_code(launch.kernel, ops_, kHoistWindow, launch.params.size())),
-        memory_(p, launch.memory.base()),
+        memory_(p, launch.memory.base(), translation),
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),
         total_blocks_(launch.config.grid.count()),
@@ -1333,7 +1334,7 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
                                const func::LaunchOptions& options, func::DeviceMemory& memory,
                                std::span<const std::byte> params, const TimingParams& timing,
                                std::uint32_t blocks_per_sm, const func::LaunchLimits& limits,
-                               func::DeviceHeap* heap) {
+                               func::DeviceHeap* heap, AddressTranslation* translation) {
   TimedLaunchResult result;
   if (kernel.descriptor_query) {
     result.launch.error = func::descriptor_query_error(kernel.name, *kernel.descriptor_query);
@@ -1372,7 +1373,8 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
     result.launch.error = std::move(*error);
     return result;
   }
-  GridRun grid(launch, timing, blocks_per_sm);
+  if (translation != nullptr) translation->begin_launch(memory.base(), memory.reserved_bytes());
+  GridRun grid(launch, timing, blocks_per_sm, translation);
   result = grid.run();
   func::release_grid_workspace(launch);
   return result;

@@ -12,6 +12,7 @@
 #include "func/exec/launch.h"
 #include "func/exec/launch_types.h"
 #include "func/memory/device_memory.h"
+#include "timing/address_translation.h"
 #include "timing/stall_reason.h"
 #include "timing/timing_params.h"
 
@@ -25,10 +26,13 @@ struct TimedLaunchResult {
 // `blocks_per_sm`: how many blocks of this launch fit on one SM at once (the
 // occupancy calculator's answer for the kernel's registers and shared memory).
 // `heap` serves malloc/free in kernels, as in func::launch_kernel.
+// `translation`: the device's address-translation state, which the launch
+// reads and extends (nullptr: every address counts as translated).
 TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::LaunchConfig& config,
                                const func::LaunchOptions& options, func::DeviceMemory& memory,
                                std::span<const std::byte> params, const TimingParams& timing,
                                std::uint32_t blocks_per_sm, const func::LaunchLimits& limits = {},
-                               func::DeviceHeap* heap = nullptr);
+                               func::DeviceHeap* heap = nullptr,
+                               AddressTranslation* translation = nullptr);
 
 }  // namespace smsim::timing

@@ -114,5 +114,56 @@ TEST(MemorySystem, MissLatencyFollowsTheOffsetInDeviceMemoryNotTheAddress) {
             *std::max_element(ready[0].begin(), ready[0].end()));
 }
 
+// The device's translation state (src/timing/address_translation.h, the
+// H100's [sm_90.timing.translation]): a load of an untouched region waits for
+// the walk before its L2 and DRAM time (the SM's LSU goes on), a store to one
+// holds its SM's LSU until the walk ends (the H100's SMs stay busy through
+// it), and the same accesses in a later launch on that state pay nothing.
+TEST(MemorySystem, UntranslatedRegionsDelayTheAccessAndHoldTheSmsLsu) {
+  const auto p = timing_params(test_models::gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  const arch::TranslationFacts& f = p.params->facts.translation;
+  ASSERT_GT(f.region_kib, 0);
+  ASSERT_GT(f.miss_cycles, 0.0);
+  AddressTranslation translation(std::uint64_t(f.region_kib) * 1024, f.miss_cycles);
+  OpTiming load;
+  load.mem = MemOp::load;
+  load.l2_only = true;
+  OpTiming store;
+  store.mem = MemOp::store;
+  WarpAccess in;
+  in.space = func::MemorySpace::global;
+  in.lanes = 32;
+  in.sectors[in.sector_count++] = 0x40000000;
+  in.lines = 1;
+  WarpAccess out = in;
+  out.sectors[0] = 0x80000000;
+  // The same load without a translation state (its DRAM latency is the
+  // spread's pick for its block, the same in every case here).
+  const std::uint64_t untranslated = MemorySystem(*p.params, 0).beyond_lsu(0, 10.0, load, in).ready;
+  const auto miss = static_cast<std::uint64_t>(f.miss_cycles);
+  {
+    translation.begin_launch(0, std::uint64_t{1} << 40);
+    MemorySystem m(*p.params, 0, &translation);
+    EXPECT_EQ(m.beyond_lsu(0, 10.0, load, in).ready, untranslated + miss);
+    EXPECT_EQ(m.lsu_accepts_at(0, 20), 20u);
+    m.beyond_lsu(1, 20.0, store, out);
+    EXPECT_EQ(m.lsu_accepts_at(1, 30), 20 + miss - 1);
+    TimingStats stats;
+    m.add_stats(stats);
+    EXPECT_EQ(stats.translation_walks, 2u);
+  }
+  {
+    translation.begin_launch(0, std::uint64_t{1} << 40);
+    MemorySystem m(*p.params, 0, &translation);
+    EXPECT_EQ(m.beyond_lsu(0, 10.0, load, in).ready, untranslated);
+    m.beyond_lsu(1, 20.0, store, out);
+    EXPECT_EQ(m.lsu_accepts_at(1, 30), 30u);
+    TimingStats stats;
+    m.add_stats(stats);
+    EXPECT_EQ(stats.translation_walks, 0u);
+  }
+}
+
 }  // namespace
 }  // namespace smsim::timing

@@ -170,6 +170,44 @@ TEST(TimedLaunch, MallocInAKernelGetsTheDevicesHeap) {
   EXPECT_EQ(run_one_thread(ptx), 1234u);
 }
 
+// A device's translation state outlives its launches (the runtime keeps
+// one per device): the first launch whose load touches a region waits for
+// the region's walk, the same launch again does not (the H100: offset_copy_0
+// 11522 cycles as the program's first launch, 10044 launched again,
+// golden/h100/repeat/copies_warm.metrics).
+TEST(TimedLaunch, OnlyTheFirstLaunchToTouchARegionWaitsForItsTranslation) {
+  func::Device device(func::LaunchOptions{}, std::uint64_t{1} << 30);
+  const func::LoadedModule loaded = test_models::load_one_kernel(
+      device, kernel("  ld.param.u64 %rd1, [out];\n  mov.u64 %rd2, %clock64;\n"
+                     "  ld.global.cg.u64 %rd3, [%rd1+8];\n  add.u64 %rd4, %rd2, %rd3;\n"
+                     "  mov.u64 %rd5, %clock64;\n  sub.u64 %rd6, %rd5, %rd4;\n"
+                     "  st.global.u64 [%rd1], %rd6;\n  ret;\n"));
+  const std::uint64_t slot = device.allocate(16);
+  const std::uint64_t zero = 0;
+  device.copy_to_device(slot + 8, &zero, 8);
+  std::byte params[8];
+  std::memcpy(params, &slot, 8);
+  const auto p = timing_params(gpu("h100"));
+  ASSERT_TRUE(p.params) << p.error;
+  const arch::TranslationFacts& f = p.params->facts.translation;
+  AddressTranslation translation(std::uint64_t(f.region_kib) * 1024, f.miss_cycles);
+  auto load_cycles = [&](AddressTranslation* t) {
+    const TimedLaunchResult r =
+        launch_timed(*loaded.kernels[0].kernel, {.grid = {1}, .block = {1}}, device.options(),
+                     device.memory(), params, *p.params, 1, {}, &device.heap(), t);
+    EXPECT_TRUE(r.launch.ok()) << r.launch.error.message;
+    std::uint64_t value = 0;
+    device.copy_to_host(&value, slot, 8);
+    return value;
+  };
+  const std::uint64_t untranslated = load_cycles(nullptr);
+  const std::uint64_t first = load_cycles(&translation);
+  const std::uint64_t again = load_cycles(&translation);
+  EXPECT_EQ(first, untranslated + static_cast<std::uint64_t>(f.miss_cycles));
+  EXPECT_EQ(again, untranslated);
+  EXPECT_EQ(translation.walks(), 1u);
+}
+
 TEST(Nanosleep, SleepsAtMostOneMillisecond) {
   EXPECT_EQ(sleep_ns_to_cycles(1000, 1755), 1755u);
   EXPECT_EQ(sleep_ns_to_cycles(1, 1755), 2u);  // a part of a cycle is a cycle

@@ -1,0 +1,60 @@
+#pragma once
+// The GPU's address translation as the cycle model sees it: which aligned
+// regions of the address space the SMs have translated, state that outlives
+// a launch (the runtime keeps one per device). The first SM access to a
+// region waits for one GPU-wide walk; accesses to it while the walk is in
+// flight wait for the same walk; later ones, in this launch or a later one,
+// pay nothing. Measured on the H100 (tools/probes/first_write_probe.cu,
+// docs/timing.md "First touch of a program's pages"): a kernel touching one
+// untouched region is about 710 cycles slower than the same kernel on
+// touched ones, the warm part is at least 8 MiB and an access 64 MiB away is
+// cold again, and host copies and memsets do not translate for the SMs.
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace smsim::timing {
+
+class AddressTranslation {
+ public:
+  // `region_bytes` 0 or `miss_cycles` 0: no translation cost (every access
+  // is translated already).
+  AddressTranslation(std::uint64_t region_bytes, double miss_cycles);
+
+  // A launch starts at cycle 0: walks of earlier launches have completed.
+  // Regions are counted from `base`, the start of the device's address
+  // range of `bytes` (smsim's device addresses lie wherever the host maps
+  // that range, which varies from run to run, while their offsets do not);
+  // addresses outside it (mapped host memory) count as translated.
+  void begin_launch(std::uint64_t base, std::uint64_t bytes);
+
+  // The cycle from which an access to `address` that is ready at `at` can
+  // go on: `at` where its region is translated, else when the region's
+  // walk completes (started now if none is in flight).
+  double ready(std::uint64_t address, double at);
+
+  // The region of `address`; kOutside for an address outside the range.
+  static constexpr std::uint64_t kOutside = ~std::uint64_t{0};
+  std::uint64_t region(std::uint64_t address) const {
+    if (region_bytes_ == 0 || address < base_ || address - base_ >= bytes_) return kOutside;
+    return (address - base_) / region_bytes_;
+  }
+  bool enabled() const { return region_bytes_ != 0 && miss_cycles_ > 0.0; }
+  // Walks started since construction (one per region first touched).
+  std::uint64_t walks() const { return walks_; }
+
+ private:
+  std::uint64_t region_bytes_;
+  double miss_cycles_;
+  std::uint64_t base_ = 0;
+  std::uint64_t bytes_ = 0;
+  std::uint64_t launch_ = 0;
+  std::uint64_t walks_ = 0;
+  struct Walk {
+    std::uint64_t launch;  // the launch that started it
+    double done;           // its completion, in that launch's cycles
+  };
+  std::unordered_map<std::uint64_t, Walk> regions_;
+};
+
+}  // namespace smsim::timing
