@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -28,6 +27,7 @@
 #include "ptx/frontend.h"
 #include "tools/cli/h100_refusals.h"
 #include "tools/cli/subcommands.h"
+#include "tools/cli/text_file.h"
 
 namespace smsim::cli {
 namespace {
@@ -92,16 +92,9 @@ CatalogVerdict judge_catalog(const isa::CoverageReport& r, const Inputs& in) {
   return v;
 }
 
-bool read_file(const fs::path& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
-
 bool read_records(const std::string& path, Inputs& in) {
   std::string text;
-  if (!read_file(path, text)) {
+  if (!read_text_file(path, text)) {
     std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", path.c_str());
     return false;
   }
@@ -127,7 +120,7 @@ bool read_records(const std::string& path, Inputs& in) {
 // of the report doubtful, so it is an error rather than a skipped line.
 bool read_catalog(const std::string& path, Inputs& in) {
   std::string text;
-  if (!read_file(path, text)) {
+  if (!read_text_file(path, text)) {
     std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", path.c_str());
     return false;
   }
@@ -184,7 +177,7 @@ bool read_corpus(const std::string& path, Inputs& in) {
   }
   for (const fs::path& file : files) {
     std::string text;
-    if (!read_file(file, text)) {
+    if (!read_text_file(file, text)) {
       std::fprintf(stderr, "smsim isa-coverage: cannot read '%s'\n", file.c_str());
       return false;
     }

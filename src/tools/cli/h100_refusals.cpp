@@ -3,19 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <sstream>
+
+#include "tools/cli/text_file.h"
 
 namespace smsim::cli {
 namespace {
-
-bool read_text(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
 
 std::vector<std::string> split_tabs(const std::string& line) {
   std::vector<std::string> fields;
@@ -37,7 +30,7 @@ bool contains(const std::vector<std::string>& sorted, const std::string& key) {
 bool read_h100_refusals(const std::string& path, std::vector<H100Refusal>& out,
                         std::string& error) {
   std::string text;
-  if (!read_text(path, text)) {
+  if (!read_text_file(path, text)) {
     error = fmt::format("cannot read '{}'", path);
     return false;
   }
@@ -73,12 +66,12 @@ std::string check_h100_refusal(const H100Refusal& r, const std::vector<std::stri
     return fmt::format("{} was executed, so the H100's refusal does not hold for smsim", name);
   }
   std::string text;
-  if (!read_text(r.evidence, text)) {
+  if (!read_text_file(r.evidence, text)) {
     return fmt::format("{}: evidence file '{}' cannot be read", name, r.evidence);
   }
   const std::size_t colon = r.test.rfind(':');
   const std::string file = r.test.substr(0, colon), test = r.test.substr(colon + 1);
-  if (!read_text(file, text)) return fmt::format("{}: test file '{}' cannot be read", name, file);
+  if (!read_text_file(file, text)) return fmt::format("{}: test file '{}' cannot be read", name, file);
   if (test.empty() || text.find(test) == std::string::npos) {
     return fmt::format("{}: '{}' holds no test named '{}'", name, file, test);
   }
