@@ -9,9 +9,10 @@
 # $SMSIM_COVERAGE_CORPUS (files or folders) when set, else the sm_90 default
 # modules of build-corpus/ptx, else the ptx_corpus_quick output in BUILD_DIR,
 # else tools/ptx-corpus/generate.sh --sm 90 --variant default into BUILD_DIR.
-# The catalog is $SMSIM_COVERAGE_CATALOG when set, else tests/isa/forms/sm_90.forms;
-# the forms the H100 cannot run either come from the catalog's .h100_refused
-# file beside it. Exit 1 when a catalog form is neither executed nor refused
+# The catalogs are $SMSIM_COVERAGE_CATALOG (files) when set, else
+# tests/isa/forms/sm_90.forms and sm_90a.forms (the forms only sm_90a has); the
+# report counts their union. The forms the H100 cannot run either come from each
+# catalog's .h100_refused file beside it. Exit 1 when a catalog form is neither executed nor refused
 # (or a refusal entry lacks its evidence or test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,11 +43,15 @@ else
 fi
 args=()
 for c in "${corpus[@]}"; do args+=(--corpus "$c"); done
-# The form catalog (tools/forms/catalog.py): every form ptxas accepts for sm_90.
-catalog=${SMSIM_COVERAGE_CATALOG:-tests/isa/forms/sm_90.forms}
-[[ -f $catalog ]] && args+=(--catalog "$catalog")
-refused=${catalog%.forms}.h100_refused
-[[ -f $catalog && -f $refused ]] && args+=(--h100-refused "$refused")
+# The form catalogs (tools/forms/catalog.py): every form ptxas accepts for sm_90,
+# and the ones ptxas accepts only for sm_90a.
+read -r -a catalogs <<<"${SMSIM_COVERAGE_CATALOG:-tests/isa/forms/sm_90.forms tests/isa/forms/sm_90a.forms}"
+for catalog in "${catalogs[@]}"; do
+  [[ -f $catalog ]] || continue
+  args+=(--catalog "$catalog")
+  refused=${catalog%.forms}.h100_refused
+  [[ -f $refused ]] && args+=(--h100-refused "$refused")
+done
 
 touch "$records"
 status=0

@@ -210,6 +210,8 @@ class Checker {
       case Modifier::Add:
         allowed = {Type::U32, Type::S32,   Type::U64,  Type::F32,   Type::F64,
                    Type::F16, Type::F16x2, Type::Bf16, Type::Bf16x2};
+        // ptxas takes .s64 on red.async (the form catalog), not on atom/red.
+        if (inst.opcode == isa::Opcode::RedAsync) allowed = allowed | TypeMask{Type::S64};
         break;
       case Modifier::Inc:
       case Modifier::Dec:

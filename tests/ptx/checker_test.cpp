@@ -178,6 +178,13 @@ TEST(CheckerTest, TypeDependentModifierRules) {
                kFirstBodyLine);
   expect_error(check_body("\tatom.global.add.b32 %r1, [%rd1], 1;"),
                "type .b32 is not allowed with 'atom.add'", kFirstBodyLine);
+  // ptxas takes red.async.add.s64 (tools/forms/async_spellings.sm_90.ptx) though
+  // atom.add and red.add have no .s64.
+  EXPECT_TRUE(check_body("\tred.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::"
+                         "bytes.add.s64 [%r1], %rd1, [%r2];")
+                  .ok());
+  expect_error(check_body("\tatom.global.add.s64 %rd1, [%rd1], 1;"),
+               "type .s64 is not allowed with 'atom.add'", kFirstBodyLine);
   EXPECT_TRUE(
       check_body(
           "\tcvt.rzi.s32.f32 %r1, %f1;\n\tcvt.f32.f16 %f1, %rs1;\n\tadd.sat.s32 %r1, %r2, %r3;")

@@ -1,4 +1,4 @@
-// `smsim isa-coverage RECORDS... [--corpus PATH]... [--catalog FILE] [--json OUT] [--top N]`:
+// `smsim isa-coverage RECORDS... [--corpus PATH]... [--catalog FILE]... [--json OUT] [--top N]`:
 // reads opcode-coverage records (lines written by the engine under
 // SMSIM_OPCODE_COVERAGE, see func/exec/opcode_coverage.h) and reports, per
 // opcode of the table, exercised/allowed types and modifiers and the missing
@@ -6,7 +6,9 @@
 // instruction of every module, parsed by the front end) and how many of
 // those the records exercised; with --catalog (tools/forms/catalog.py), per
 // opcode the catalog's valid forms exercised/total and every catalog form
-// never executed; with --h100-refused (tools/cli/h100_refusals.h), the
+// never executed (several catalogs, one per target such as sm_90 and the
+// sm_90a-only forms, count as their union, each also on a line of its own);
+// with --h100-refused (repeatable) (tools/cli/h100_refusals.h), the
 // catalog forms the H100 cannot run either, apart, each checked for its
 // evidence and test. Exit 0 when the report is written, 1 when a refusal
 // entry does not stand or, with --h100-refused, a catalog form is neither
@@ -37,8 +39,8 @@ namespace fs = std::filesystem;
 struct IsaCoverageOptions {
   std::vector<std::string> records;
   std::vector<std::string> corpus;
-  std::string catalog;
-  std::string h100_refused;
+  std::vector<std::string> catalogs;
+  std::vector<std::string> h100_refused;
   std::string json_path;
   std::size_t top = 60;
 };
@@ -48,7 +50,10 @@ struct Inputs {
   std::size_t unreadable_lines = 0;
   std::map<std::string, isa::FormCount> corpus;  // by form text
   std::size_t corpus_modules = 0, corpus_rejected = 0;
-  std::vector<isa::InstructionForm> catalog;
+  std::vector<isa::InstructionForm> catalog;  // the union of the catalogs
+  std::set<std::string> catalog_keys;
+  // Per catalog file: its path and its forms' texts, for the per-file lines.
+  std::vector<std::pair<std::string, std::vector<std::string>>> catalog_files;
   std::vector<H100Refusal> refused;
   bool have_refused = false;
 };
@@ -125,7 +130,7 @@ bool read_catalog(const std::string& path, Inputs& in) {
     return false;
   }
   std::size_t start = 0, line_no = 0;
-  std::set<std::string> seen;
+  std::vector<std::string>& own = in.catalog_files.emplace_back(path, std::vector<std::string>{}).second;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
@@ -139,7 +144,9 @@ bool read_catalog(const std::string& path, Inputs& in) {
                    path.c_str(), line_no, static_cast<int>(line.size()), line.data());
       return false;
     }
-    if (seen.insert(isa::format_form(*form)).second) in.catalog.push_back(std::move(*form));
+    std::string key = isa::format_form(*form);
+    own.push_back(key);
+    if (in.catalog_keys.insert(std::move(key)).second) in.catalog.push_back(std::move(*form));
   }
   return true;
 }
@@ -208,6 +215,35 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / whole);
 }
 
+// Per catalog file: its path, how many forms it holds and how many of them ran.
+struct CatalogFileCount {
+  std::string path;
+  std::size_t forms = 0, exercised = 0;
+};
+
+std::vector<CatalogFileCount> per_catalog_counts(const Inputs& in) {
+  std::set<std::string> exercised;
+  for (const isa::InstructionForm& f : in.exercised) exercised.insert(isa::format_form(f));
+  std::vector<CatalogFileCount> out;
+  for (const auto& [path, keys] : in.catalog_files) {
+    const std::set<std::string> forms(keys.begin(), keys.end());
+    CatalogFileCount c{path, forms.size(), 0};
+    for (const std::string& k : forms) c.exercised += exercised.contains(k) ? 1 : 0;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// One line per catalog file when there are several.
+std::string per_catalog_lines(const Inputs& in) {
+  std::string out;
+  for (const CatalogFileCount& c : per_catalog_counts(in)) {
+    out += fmt::format("    {}: {}/{} forms exercised ({})\n", c.path, c.exercised, c.forms,
+                       percent(c.exercised, c.forms));
+  }
+  return out;
+}
+
 std::string text_report(const isa::CoverageReport& r, const Inputs& in, const CatalogVerdict& v,
                         std::size_t top) {
   const isa::CoverageTotals& t = r.totals;
@@ -230,6 +266,7 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, const Ca
     out += fmt::format("  catalog: {}/{} opcodes, {}/{} forms exercised ({})\n",
                        t.catalog_opcodes_exercised, t.catalog_opcodes, t.catalog_forms_exercised,
                        t.catalog_forms, percent(t.catalog_forms_exercised, t.catalog_forms));
+    if (in.catalog_files.size() > 1) out += per_catalog_lines(in);
     if (in.have_refused) {
       out += fmt::format(
           "  catalog: {} forms not executable on the H100 either, {} neither executed nor "
@@ -346,6 +383,11 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in,
                   {"catalog_opcodes_exercised", t.catalog_opcodes_exercised},
                   {"catalog_forms", t.catalog_forms},
                   {"catalog_forms_exercised", t.catalog_forms_exercised}};
+  nlohmann::json catalogs = nlohmann::json::array();
+  for (const CatalogFileCount& c : per_catalog_counts(in)) {
+    catalogs.push_back({{"path", c.path}, {"forms", c.forms}, {"forms_exercised", c.exercised}});
+  }
+  j["catalogs"] = std::move(catalogs);
   if (in.have_refused) {
     nlohmann::json refused = nlohmann::json::array();
     for (const H100Refusal* e : v.refused) {
@@ -397,12 +439,14 @@ int run_isa_coverage(const IsaCoverageOptions& opts) {
   for (const std::string& path : opts.corpus) {
     if (!read_corpus(path, in)) return kExitUsage;
   }
-  if (!opts.catalog.empty() && !read_catalog(opts.catalog, in)) return kExitUsage;
-  if (!opts.h100_refused.empty()) {
+  for (const std::string& path : opts.catalogs) {
+    if (!read_catalog(path, in)) return kExitUsage;
+  }
+  for (const std::string& path : opts.h100_refused) {
     std::string error;
-    if (opts.catalog.empty() || !read_h100_refusals(opts.h100_refused, in.refused, error)) {
+    if (opts.catalogs.empty() || !read_h100_refusals(path, in.refused, error)) {
       std::fprintf(stderr, "smsim isa-coverage: %s\n",
-                   opts.catalog.empty() ? "--h100-refused needs --catalog" : error.c_str());
+                   opts.catalogs.empty() ? "--h100-refused needs --catalog" : error.c_str());
       return kExitUsage;
     }
     in.have_refused = true;
@@ -435,12 +479,13 @@ void register_isa_coverage(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--corpus", opts->corpus,
                   "PTX file or folder of *.ptx: the forms real PTX contains (repeatable)");
-  cmd->add_option("--catalog", opts->catalog,
-                  "Form catalog (tests/isa/forms/<target>.forms): valid forms to report against");
+  cmd->add_option("--catalog", opts->catalogs,
+                  "Form catalog (tests/isa/forms/<target>.forms): valid forms to report against "
+                  "(repeatable: the union counts)");
   cmd->add_option("--h100-refused", opts->h100_refused,
                   "Catalog forms the H100 cannot run either, with evidence and test "
-                  "(tests/isa/forms/<target>.h100_refused); fails when a catalog form is "
-                  "neither executed nor listed");
+                  "(tests/isa/forms/<target>.h100_refused, repeatable); fails when a catalog "
+                  "form is neither executed nor listed");
   cmd->add_option("--json", opts->json_path, "Also write the whole report as JSON here");
   cmd->add_option("--top", opts->top, "How many missing corpus forms the text lists");
   cmd->callback([opts, &exit_code] { exit_code = run_isa_coverage(*opts); });
