@@ -352,6 +352,25 @@ TEST_F(RealCalls, BrxIdxJumpTableWithLanesOnEveryEntry) {
   }
 }
 
+// brx.idx.uni promises a warp-uniform index: each warp of 64 threads takes
+// the entry of its warp index (0 -> 100, 1 -> 200) with every lane active.
+TEST_F(RealCalls, BrxIdxUniWithAWarpUniformIndex) {
+  std::string source = kJumpTable;
+  source.replace(source.find("rem.u32 %r2, %r1, 3;"), 20, "shr.u32 %r2, %r1, 5; ");
+  source.replace(source.find("brx.idx %r2, ts;"), 16, "brx.idx.uni %r2, ts;");
+  load(source, "switch_table_uni.ptx");
+  const std::uint64_t out = device_.allocate(64 * 4);
+  const std::uint64_t masks = device_.allocate(64 * 4);
+  const LaunchResult r = run("switch_table", {64}, {out, masks});
+  ASSERT_TRUE(r.ok()) << r.error.message;
+  const auto v = download<unsigned>(out, 64);
+  const auto m = download<unsigned>(masks, 64);
+  for (unsigned t = 0; t < 64; ++t) {
+    EXPECT_EQ(v[t], 100 * (t / 32 + 1) + t) << t;
+    EXPECT_EQ(m[t], 0xFFFF'FFFFu) << t;
+  }
+}
+
 TEST_F(RealCalls, BrxIdxOutsideItsTableStopsTheLaunch) {
   std::string source = kJumpTable;
   source.replace(source.find("rem.u32 %r2, %r1, 3;"), 20, "rem.u32 %r2, %r1, 5;");
