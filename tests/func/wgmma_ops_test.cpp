@@ -116,7 +116,8 @@ const std::string kModule = R"(
   wgmma.fence.sync.aligned;
   wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, {%r10, %r11, %r12, %r13}, %rd6, %p2, -1, 1, 1;
   wgmma.commit_group.sync.aligned;
-  wgmma.wait_group.sync.aligned 0;
+  // ptxas also takes wait_group without .aligned (a catalog form of its own).
+  wgmma.wait_group.sync 0;
   add.s64 %rd8, %rd2, %rd7;
   st.global.v4.f32 [%rd8], {%f0, %f1, %f2, %f3};
   ret;
