@@ -163,8 +163,10 @@ const FormRequirement* strictest_form_requirement(Opcode opcode, std::span<const
 }
 
 bool is_arch_specific(Opcode opcode) {
-  // PTX ISA, wgmma's target notes: "requires sm_90a".
+  // PTX ISA, the target notes of wgmma and setmaxnreg: "requires sm_90a"
+  // (ptxas 13.0 refuses setmaxnreg for .target sm_90).
   switch (opcode) {
+    case O::Setmaxnreg:
     case O::WgmmaFence:
     case O::WgmmaCommitGroup:
     case O::WgmmaWaitGroup:

@@ -5,12 +5,24 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "func/device.h"
 #include "ptx/frontend.h"
 
 namespace smsim::func::testing {
+
+// PTX of a kernel `name(.param .u64 p)` that runs `body` with p in %rd1
+// (registers %rd1-%rd7, %r1-%r7, %rs1-%rs3 and %p1-%p3 declared), with
+// performance directives such as `.maxnreg 128`.
+inline std::string pointer_kernel(const std::string& name, const std::string& body,
+                                  const std::string& directives = "") {
+  return ".visible .entry " + name + "(.param .u64 p) " + directives +
+         "\n{\n  .reg .b16 %rs<4>;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<8>;\n"
+         "  .reg .pred %p<4>;\n  ld.param.u64 %rd1, [p];\n" +
+         body + "\n  ret;\n}\n";
+}
 
 class ModuleTest : public ::testing::Test {
  protected:
@@ -26,6 +38,15 @@ class ModuleTest : public ::testing::Test {
     const ModuleKernel* k = loaded_.find_kernel(name);
     EXPECT_NE(k, nullptr) << name;
     return *k;
+  }
+  // Kernel `name` did not decode, and its first error names its PTX line and
+  // `fragment`.
+  void expect_load_error(const char* name, const char* fragment) {
+    const ModuleKernel& k = kernel(name);
+    EXPECT_FALSE(k.kernel.has_value()) << name;
+    ASSERT_FALSE(k.errors.empty()) << name;
+    EXPECT_NE(k.errors[0].find("PTX line"), std::string::npos) << k.errors[0];
+    EXPECT_NE(k.errors[0].find(fragment), std::string::npos) << k.errors[0];
   }
   template <typename T>
   std::vector<T> download(std::uint64_t p, std::size_t n) {

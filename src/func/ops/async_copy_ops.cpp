@@ -2,7 +2,8 @@
 // ignore-src predicate), cp.async.bulk (global or shared::cta ->
 // shared::cluster completing mbarrier transaction bytes, multicast to several
 // CTAs of the cluster, shared::cta -> global in bulk groups),
-// cp.async.bulk.prefetch (an L2 hint: no effect on values) and their groups. The engine performs each copy when
+// cp.async.bulk.prefetch (an L2 hint: no effect on values; the H100 faults
+// only on an address off a 16-byte boundary) and their groups. The engine performs each copy when
 // the instruction issues: a copy may complete at any time before the
 // wait_group / wait_all / mbarrier phase that waits for it, so completing at
 // once is one of the orders the hardware allows, and the commit/wait
@@ -141,12 +142,50 @@ ExecFn select_bulk(const InstructionSpec& spec, const DecodedInstruction& in, st
   return nullptr;
 }
 
+// cp.async.bulk.prefetch.L2.global [a], size: the H100 never faults on the
+// bytes (null, unmapped, freed addresses and sizes past an allocation all
+// run), only on an address that is not 16-byte aligned, with
+// cudaErrorMisalignedAddress; a size from a register is not checked
+// (tools/probes/results/h100-2026-11-22-discard/faults.txt, bp_*).
+void bulk_prefetch(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  for_each_lane(mask, [&](unsigned lane) {
+    if (c.error) return;
+    const std::uint64_t address = lane_address(c, in, lane);
+    if (address % kBulkChunk == 0) return;
+    report_fault(c,
+                 MemoryFault{.kind = FaultKind::misaligned,
+                             .space = MemorySpace::global,
+                             .access = AccessKind::read,
+                             .address = address,
+                             .size = read(c, in.src[0], lane)},
+                 lane);
+  });
+}
+
+// ptxas: a .global space, and an immediate size that is a multiple of 16 in
+// [0, 1048560].
+ExecFn select_bulk_prefetch(const InstructionSpec& spec, const DecodedInstruction& in,
+                            std::string& why) {
+  constexpr std::uint64_t kMaxSize = (1u << 20) - kBulkChunk;
+  const unsigned policy = spec.has(isa::Modifier::L2CacheHint) ? 1 : 0;
+  const bool operands_ok = in.src_count == 1 + policy;
+  const Operand& size = in.src[0];
+  const bool size_ok =
+      size.kind != OperandKind::imm || (size.imm % kBulkChunk == 0 && size.imm <= kMaxSize);
+  if (in.space == MemorySpace::global && spec.has(isa::Modifier::L2) && operands_ok && size_ok) {
+    return &bulk_prefetch;
+  }
+  why = "cp.async.bulk.prefetch.L2.global needs [a] and a size that is a multiple of 16 up to "
+        "1048560 (and the cache policy with .L2::cache_hint)";
+  return nullptr;
+}
+
 }  // namespace
 
 ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
   if (spec.opcode == isa::Opcode::CpAsyncBulk) return select_bulk(spec, in, why);
-  // The group instructions and cp.async.bulk.prefetch.L2 (an L2 hint)
-  // change no values.
+  if (spec.opcode == isa::Opcode::CpAsyncBulkPrefetch) return select_bulk_prefetch(spec, in, why);
+  // The group instructions change no values.
   if (spec.opcode != isa::Opcode::CpAsync) return select_no_effect(spec, in, why);
   if (spec.has(isa::Modifier::L2CacheHint)) in.mode = isa::Modifier::L2CacheHint;
   const bool operands_ok = in.src_count > kCopySize &&

@@ -42,6 +42,10 @@ bool has_measured_sfu_model(const InstructionSpec& spec);
 ExecFn select_sfu(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_builtin(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_no_effect(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+// discard and applypriority (l2_line_ops.cpp).
+ExecFn select_l2_line(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
+// setmaxnreg (setmaxnreg_ops.cpp).
+ExecFn select_setmaxnreg(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_texture(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_surface(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);
 ExecFn select_async_copy(const InstructionSpec& spec, DecodedInstruction& in, std::string& why);

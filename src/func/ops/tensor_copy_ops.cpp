@@ -110,19 +110,25 @@ std::vector<TensorElement> elements(const TensorMap& map, const Coordinates& k) 
       std::span(k.offsets.data(), map.layout == TensorLayout::im2col ? map.rank - 2 : 0));
 }
 
+// False after stopping the kernel for a box that does not start on a
+// 16-byte boundary (an illegal instruction on the H100, prefetches included).
+bool box_start_ok(ExecContext& c, const DecodedInstruction& in, const TensorMap& map,
+                  const Coordinates& k) {
+  if (tensor_box_start_aligned(map, k.at[0])) return true;
+  report_error(c, CudaError::illegal_instruction,
+               fmt::format("{} at PTX line {}: the box starts at element {} of the innermost "
+                           "dimension, {} bytes past a 16-byte boundary",
+                           isa::opcode_mnemonic(in.opcode), in.ptx_line, k.at[0],
+                           (std::int64_t{k.at[0]} * tensor_element_bytes(map.type) % 16 + 16) %
+                               16));
+  return false;
+}
+
 // The box's elements, or nullopt after stopping the kernel for a box that
 // does not start on a 16-byte boundary.
 std::optional<std::vector<TensorElement>> box_of(ExecContext& c, const DecodedInstruction& in,
                                                  const TensorMap& map, const Coordinates& k) {
-  if (!tensor_box_start_aligned(map, k.at[0])) {
-    report_error(c, CudaError::illegal_instruction,
-                 fmt::format("{} at PTX line {}: the box starts at element {} of the innermost "
-                             "dimension, {} bytes past a 16-byte boundary",
-                             isa::opcode_mnemonic(in.opcode), in.ptx_line, k.at[0],
-                             (std::int64_t{k.at[0]} * tensor_element_bytes(map.type) % 16 + 16) %
-                                 16));
-    return std::nullopt;
-  }
+  if (!box_start_ok(c, in, map, k)) return std::nullopt;
   // A valid map's box can be far larger than any shared memory (five
   // dimensions of 256); it could never land, so it is refused before it is
   // walked.
@@ -302,11 +308,16 @@ void reduce(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   });
 }
 
-// A prefetch only warms L2; the tensor map must still be one.
+// A prefetch only warms L2, so the tensor's bytes are never checked (a map
+// over freed memory and coordinates far outside the tensor run on the H100);
+// the map itself must be one of the instruction's rank and mode, at a
+// 64-byte aligned address, and the box must start on a 16-byte boundary
+// (tools/probes/results/h100-2026-11-22-discard/faults.txt, tp_*).
 void prefetch(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   for_each_lane(mask, [&](unsigned lane) {
     if (c.error) return;
-    read_map(c, in, lane_address(c, in, lane), lane);
+    const std::optional<TensorMap> map = read_map(c, in, lane_address(c, in, lane), lane);
+    if (map) box_start_ok(c, in, *map, coordinates(c, in, lane));
   });
 }
 
