@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -53,9 +54,14 @@ constexpr const char* kFixedKernels = R"(
 }
 )";
 
-// cp.async.bulk.prefetch.tensor.<rank>d in `mode` (tile or im2col) through the
-// map at p, at the origin, with im2col offsets of 1.
-std::string prefetch_kernel(const std::string& name, unsigned rank, const std::string& mode) {
+// cp.async.bulk.prefetch.tensor.<rank>d through the map at p, at the origin:
+// `mode` is "tile", "im2col" (offsets of 1) or "" (tile by default), with
+// `.L2::cache_hint` and a policy operand when `hint`. Named like
+// "tile3d_hint".
+std::string kernel_name(unsigned rank, const std::string& mode, bool hint) {
+  return (mode.empty() ? "plain" : mode) + std::to_string(rank) + "d" + (hint ? "_hint" : "");
+}
+std::string prefetch_kernel(unsigned rank, const std::string& mode, bool hint) {
   std::string coordinates = "%r1";
   for (unsigned d = 1; d < rank; ++d) coordinates += ", %r1";
   std::string offsets;
@@ -65,19 +71,25 @@ std::string prefetch_kernel(const std::string& name, unsigned rank, const std::s
     offsets += "}";
   }
   return testing::pointer_kernel(
-      name, "mov.u32 %r1, 0;\n  mov.u16 %rs1, 1;\n  cp.async.bulk.prefetch.tensor." +
-                std::to_string(rank) + "d.L2.global." + mode + " [%rd1, {" + coordinates + "}]" +
-                offsets + ";");
+      kernel_name(rank, mode, hint),
+      "mov.u32 %r1, 0;\n  mov.u16 %rs1, 1;\n"
+      "  createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;\n"
+      "  cp.async.bulk.prefetch.tensor." +
+          std::to_string(rank) + "d.L2.global" + (mode.empty() ? "" : "." + mode) +
+          (hint ? ".L2::cache_hint" : "") + " [%rd1, {" + coordinates + "}]" + offsets +
+          (hint ? ", %rd2" : "") + ";");
 }
 
+// Every form of the sm_90 catalog (tests/isa/forms/sm_90.forms).
 const std::string& module_text() {
   static const std::string text = [] {
     std::string t = kFixedKernels;
-    for (unsigned rank = 1; rank <= 5; ++rank) {
-      t += prefetch_kernel("tile" + std::to_string(rank) + "d", rank, "tile");
-    }
-    for (unsigned rank = 3; rank <= 5; ++rank) {
-      t += prefetch_kernel("im2col" + std::to_string(rank) + "d", rank, "im2col");
+    for (bool hint : {false, true}) {
+      for (unsigned rank = 1; rank <= 5; ++rank) {
+        t += prefetch_kernel(rank, "tile", hint);
+        t += prefetch_kernel(rank, "", hint);
+        if (rank >= 3) t += prefetch_kernel(rank, "im2col", hint);
+      }
     }
     return t;
   }();
@@ -161,34 +173,36 @@ TEST_F(TensorPrefetch, EveryRankAndModeRuns) {
   const std::uint32_t ones[5] = {1, 1, 1, 1, 1};
   const int lower[3] = {0, 0, 0};
   const int upper[3] = {-1, -1, -1};
-  const char* tiles[] = {"tile1d", "tile2d", "tile3d", "tile4d", "tile5d"};
   for (std::uint32_t rank = 1; rank <= 5; ++rank) {
-    const TensorMapResult m = make_tiled_map({.data_type = 7,
-                                              .rank = rank,
-                                              .address = data,
-                                              .dims = dims,
-                                              .strides = strides,
-                                              .box = box,
-                                              .element_strides = ones});
-    ASSERT_TRUE(m.map) << m.error;
-    const LaunchResult r = run(tiles[rank - 1], on_device(encode_tensor_map(*m.map)));
-    EXPECT_TRUE(r.ok()) << tiles[rank - 1] << ": " << r.error.message;
-  }
-  const char* im2cols[] = {"im2col3d", "im2col4d", "im2col5d"};
-  for (std::uint32_t rank = 3; rank <= 5; ++rank) {
-    const TensorMapResult m = make_im2col_map({.data_type = 7,
-                                               .rank = rank,
-                                               .address = data,
-                                               .dims = dims,
-                                               .strides = strides,
-                                               .element_strides = ones,
-                                               .lower = lower,
-                                               .upper = upper,
-                                               .channels = 8,
-                                               .pixels = 4});
-    ASSERT_TRUE(m.map) << m.error;
-    const LaunchResult r = run(im2cols[rank - 3], on_device(encode_tensor_map(*m.map)));
-    EXPECT_TRUE(r.ok()) << im2cols[rank - 3] << ": " << r.error.message;
+    const TensorMapResult tiled = make_tiled_map({.data_type = 7,
+                                                  .rank = rank,
+                                                  .address = data,
+                                                  .dims = dims,
+                                                  .strides = strides,
+                                                  .box = box,
+                                                  .element_strides = ones});
+    ASSERT_TRUE(tiled.map) << tiled.error;
+    const TensorMapResult im2col = make_im2col_map({.data_type = 7,
+                                                    .rank = std::max(rank, 3u),
+                                                    .address = data,
+                                                    .dims = dims,
+                                                    .strides = strides,
+                                                    .element_strides = ones,
+                                                    .lower = lower,
+                                                    .upper = upper,
+                                                    .channels = 8,
+                                                    .pixels = 4});
+    ASSERT_TRUE(im2col.map) << im2col.error;
+    const std::uint64_t tiled_map = on_device(encode_tensor_map(*tiled.map));
+    const std::uint64_t im2col_map = on_device(encode_tensor_map(*im2col.map));
+    for (bool hint : {false, true}) {
+      for (const std::string mode : {"tile", "", "im2col"}) {
+        if (mode == "im2col" && rank < 3) continue;
+        const std::string name = kernel_name(rank, mode, hint);
+        const LaunchResult r = run(name.c_str(), mode == "im2col" ? im2col_map : tiled_map);
+        EXPECT_TRUE(r.ok()) << name << ": " << r.error.message;
+      }
+    }
   }
 }
 
