@@ -7,11 +7,11 @@
 namespace smsim::runtime {
 namespace {
 
-// Whether the PTX's `.target` is arch-specific (sm_90a): nvcc -arch=sm_90a
-// embeds it beside a plain compute_90 copy, and the fatbinary gives both the
-// same sm. Such PTX runs only on a GPU of exactly that SM.
-bool arch_specific(const FatbinEntry& e) {
-  const std::string_view text = e.payload;
+bool arch_specific(const FatbinEntry& e) { return arch_specific_target(e.payload); }
+
+}  // namespace
+
+bool arch_specific_target(std::string_view text) {
   const std::size_t target = text.find(".target");
   if (target == std::string_view::npos) return false;
   std::size_t i = target + 7;
@@ -21,8 +21,6 @@ bool arch_specific(const FatbinEntry& e) {
   while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
   return i < text.size() && text[i] == 'a';
 }
-
-}  // namespace
 
 PtxChoice choose_ptx(const Fatbin& fatbin, std::uint32_t sm) {
   PtxChoice best_fit;

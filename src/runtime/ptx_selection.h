@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "runtime/fatbin.h"
 
@@ -17,5 +18,10 @@ struct PtxChoice {
 
 // `sm` is the modeled compute capability as major*10+minor.
 PtxChoice choose_ptx(const Fatbin& fatbin, std::uint32_t sm);
+
+// Whether the PTX's `.target` is arch-specific (sm_90a): nvcc -arch=sm_90a
+// embeds it beside a plain compute_90 copy, and the fatbinary gives both the
+// same sm. Such PTX runs only on a GPU of exactly that SM.
+bool arch_specific_target(std::string_view ptx);
 
 }  // namespace smsim::runtime

@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/ptx_selection.h"
+
 namespace smsim::runtime {
 namespace {
 
@@ -77,6 +79,10 @@ PtxasInfo parse_ptxas_output(const std::string& output) {
   return info;
 }
 
+std::string ptxas_arch(std::string_view ptx, std::uint32_t sm) {
+  return fmt::format("sm_{}{}", sm, arch_specific_target(ptx) ? "a" : "");
+}
+
 std::optional<PtxasInfo> run_ptxas(const std::string& ptx, std::uint32_t sm, std::string& why_not) {
   const std::string tool = ptxas_path();
   if (access(tool.c_str(), X_OK) != 0) {
@@ -90,8 +96,9 @@ std::optional<PtxasInfo> run_ptxas(const std::string& ptx, std::uint32_t sm, std
     std::ofstream out(path, std::ios::binary);
     out << ptx;
   }
+  const std::string arch = ptxas_arch(ptx, sm);
   const std::string command =
-      fmt::format("'{}' -v -arch=sm_{} '{}' -o /dev/null 2>&1", tool, sm, path.string());
+      fmt::format("'{}' -v -arch={} '{}' -o /dev/null 2>&1", tool, arch, path.string());
   std::string output;
   int status = -1;
   if (FILE* pipe = popen(command.c_str(), "r")) {
@@ -102,7 +109,7 @@ std::optional<PtxasInfo> run_ptxas(const std::string& ptx, std::uint32_t sm, std
   }
   std::filesystem::remove(path, ec);
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    why_not = fmt::format("{} -arch=sm_{} failed: {}", tool, sm, first_line(output));
+    why_not = fmt::format("{} -arch={} failed: {}", tool, arch, first_line(output));
     return std::nullopt;
   }
   return parse_ptxas_output(output);

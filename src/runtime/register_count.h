@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace smsim::runtime {
 
@@ -17,8 +18,12 @@ struct PtxasInfo {
   std::map<std::string, std::uint64_t> stack_frames;  // every function, by name
 };
 
-// `ptxas -v -arch=sm_<sm>` on `ptx`; nullopt with the reason in `why_not`
-// when ptxas is not available or fails.
+// The -arch ptxas takes for `ptx` on a GPU of `sm`: sm_90a for PTX whose
+// `.target` is sm_90a (ptxas refuses it for sm_90), sm_<sm> otherwise.
+std::string ptxas_arch(std::string_view ptx, std::uint32_t sm);
+
+// `ptxas -v -arch=<ptxas_arch>` on `ptx`; nullopt with the reason in
+// `why_not` when ptxas is not available or fails.
 std::optional<PtxasInfo> run_ptxas(const std::string& ptx, std::uint32_t sm, std::string& why_not);
 
 // Parses ptxas -v output: "Compiling entry function 'NAME'" ... "Used N

@@ -77,5 +77,14 @@ TEST(StackFrames, ANumberTooLargeForItsCountIsSkipped) {
   EXPECT_TRUE(info.registers.empty());
 }
 
+// An sm_90a module (wgmma, setmaxnreg) was assembled for sm_90, which ptxas
+// refuses ("PTX with .target 'sm_90a' cannot be compiled for architecture
+// 'sm_90'"): numRegs fell back to the PTX's own count.
+TEST(RegisterCount, ArchSpecificPtxIsAssembledForItsOwnTarget) {
+  EXPECT_EQ(ptxas_arch(".version 8.0\n.target sm_90a\n.address_size 64\n", 90), "sm_90a");
+  EXPECT_EQ(ptxas_arch(".version 8.0\n.target sm_90\n.address_size 64\n", 90), "sm_90");
+  EXPECT_EQ(ptxas_arch(".version 8.0\n.target sm_80\n", 86), "sm_86");
+}
+
 }  // namespace
 }  // namespace smsim::runtime
