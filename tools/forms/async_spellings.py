@@ -6,7 +6,7 @@ completions, wgmma descriptors), for tools/forms/catalog.py --spellings:
   tools/forms/async_spellings.py            # both modules below
 
   tools/forms/async_spellings.sm_90.ptx     brx.idx, the bulk groups,
-      cp.async.bulk.tensor, cp.reduce.async.bulk(.tensor), red.async, sured,
+      cp.async.bulk, cp.async.bulk.tensor, cp.reduce.async.bulk(.tensor), red.async, sured,
       cp.async.bulk.prefetch(.tensor), discard, applypriority, mbarrier.*
   tools/forms/async_spellings.sm_90a.ptx    wgmma.*, setmaxnreg
 
@@ -37,6 +37,25 @@ def coords(d):
 
 def im2col_offsets(d):
     return "{" + ", ".join(f"%rs{1 + i}" for i in range(d - 2)) + "}"
+
+
+def bulk_copies():
+    out = []
+    for dst, src, completion in [("shared::cluster", "global", "mbarrier::complete_tx::bytes"),
+                                 ("shared::cta", "global", "mbarrier::complete_tx::bytes"),
+                                 ("shared::cluster", "shared::cta", "mbarrier::complete_tx::bytes"),
+                                 ("global", "shared::cta", "bulk_group")]:
+        for mc in ["", "multicast::cluster"]:
+            for hint in ["", "L2::cache_hint"]:
+                if completion == "bulk_group":
+                    ops = ["[%rd3]", "[%r1]", "64"]
+                else:
+                    ops = ["[%r1]", "[%rd3]" if src == "global" else "[%r3]", "64", "[%r2]"]
+                ops += ["%rs9"] if mc else []
+                ops += ["%rd2"] if hint else []
+                head = mods("cp.async.bulk", dst, src, completion, mc, hint)
+                out.append(f"{head} {', '.join(ops)};")
+    return out
 
 
 def tensor_copies():
@@ -161,7 +180,8 @@ def mbarriers():
 def sm_90_sections():
     s = {"brx": ["brx.idx %r1, T;", "brx.idx.uni %r1, T;"],
          "bulk_group": ["cp.async.bulk.commit_group;", "cp.async.bulk.wait_group 0;",
-                        "cp.async.bulk.wait_group.read 0;"]}
+                        "cp.async.bulk.wait_group.read 0;"],
+         "bulk_copy": bulk_copies()}
     s.update(tensor_copies())
     s["bulk_prefetch"] = [f"{mods('cp.async.bulk.prefetch', 'L2', 'global', h)} [%rd3], 256"
                           f"{', %rd2' if h else ''};" for h in ["", "L2::cache_hint"]]

@@ -1,12 +1,13 @@
 // Every catalog form (tests/isa/forms/sm_90.forms, from
-// tools/forms/async_spellings.sm_90.ptx) of cp.reduce.async.bulk and
-// red.async runs through the front end, loader and engine, one kernel per
+// tools/forms/async_spellings.sm_90.ptx) of cp.async.bulk,
+// cp.reduce.async.bulk and red.async runs through the front end, loader and engine, one kernel per
 // form, against values worked out here from the PTX ISA's reductions:
 // integers by the type's signedness (inc: old >= v ? 0 : old + 1; dec:
 // old == 0 || old > v ? v : old - 1), floats on values whose sums are exact
 // (1.5 + 2.25 = 3.75, 1.5 - 2 = -0.5). Into shared::cluster, each CTA of a
-// 2-CTA cluster reduces into the other's shared memory and the other's
-// mbarrier must complete; into global memory through a bulk group.
+// 2-CTA cluster reduces (or copies) into the other's shared memory and the
+// other's mbarrier must complete (with .multicast::cluster rank 0 copies
+// into both); into global memory through a bulk group.
 
 #include <gtest/gtest.h>
 
@@ -41,7 +42,7 @@ bool is_float(const CatalogForm& f) { return f.type[0] == 'f' || f.type == "bf16
 std::string spelled(const std::string& mnemonic, const CatalogForm& f) {
   std::string out = mnemonic;
   for (const std::string& m : f.modifiers) out += "." + m;
-  return out + "." + f.type;
+  return f.type.empty() ? out : out + "." + f.type;
 }
 
 // 1.5, 2.25, -2, 3.75 and -0.5 in each float type.
@@ -101,6 +102,10 @@ Element element(const CatalogForm& f, std::size_t k) {
 
 const std::vector<CatalogForm>& bulk_forms() {
   static const std::vector<CatalogForm> f = testing::catalog_forms("cp.reduce.async.bulk");
+  return f;
+}
+const std::vector<CatalogForm>& copy_forms() {
+  static const std::vector<CatalogForm> f = testing::catalog_forms("cp.async.bulk");
   return f;
 }
 const std::vector<CatalogForm>& async_forms() {
@@ -191,8 +196,77 @@ std::string async_kernel(std::size_t i, const CatalogForm& f) {
          "DONE:\n  barrier.cluster.arrive;\n  barrier.cluster.wait;\n  ret;\n}\n";
 }
 
+// (src, dst, out): 64 bytes of src. From global: into the other CTA's
+// shared memory (shared::cluster), the CTA's own (shared::cta) or, with
+// .multicast::cluster, from rank 0 into both. From shared::cta, whose words
+// are src's plus rank << 8: into the other CTA's shared memory, or rank 0's
+// into global dst. out + 80 * rank gets each CTA's shared copy and its
+// barrier's completion.
+std::string copy_kernel(std::size_t i, const CatalogForm& f) {
+  const bool to_global = f.has("bulk_group");
+  const bool from_shared = to_global || (f.has("shared::cta") && f.has("shared::cluster"));
+  const bool multicast = f.has("multicast::cluster");
+  const bool to_peer = f.has("shared::cluster");
+  std::string k = ".visible .entry copy" + std::to_string(i) +
+                  "(.param .u64 src, .param .u64 dst, .param .u64 out)\n{\n"
+                  "  .reg .b16 %rs<4>;\n  .reg .b32 %r<32>;\n  .reg .b64 %rd<16>;\n"
+                  "  .reg .pred %p<4>;\n"
+                  "  .shared .align 16 .b8 sdst[64];\n  .shared .align 16 .b8 ssrc[64];\n"
+                  "  .shared .align 8 .b64 bar;\n"
+                  "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, sdst;\n  mov.u32 %r3, ssrc;\n"
+                  "  mov.u32 %r4, bar;\n  mov.u32 %r5, %cluster_ctarank;\n"
+                  "  shl.b32 %r6, %r1, 4;\n  cvt.u64.u32 %rd1, %r6;\n"
+                  "  ld.param.u64 %rd2, [src];\n  ld.param.u64 %rd3, [dst];\n"
+                  "  add.s64 %rd5, %rd2, %rd1;\n"
+                  "  ld.global.v4.u32 {%r10, %r11, %r12, %r13}, [%rd5];\n"
+                  "  shl.b32 %r9, %r5, 8;\n  add.u32 %r10, %r10, %r9;\n  add.u32 %r11, %r11, %r9;\n"
+                  "  add.u32 %r12, %r12, %r9;\n  add.u32 %r13, %r13, %r9;\n"
+                  "  add.u32 %r7, %r3, %r6;\n  st.shared.v4.u32 [%r7], {%r10, %r11, %r12, %r13};\n"
+                  "  mov.u32 %r14, -286331154;\n  add.u32 %r8, %r2, %r6;\n"
+                  "  st.shared.v4.u32 [%r8], {%r14, %r14, %r14, %r14};\n"
+                  "  setp.ne.u32 %p1, %r1, 0;\n  @%p1 bra READY;\n"
+                  "  mbarrier.init.shared::cta.b64 [%r4], 1;\n" +
+                  std::string(to_global ? "" : "  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r4], 64;\n") +
+                  "READY:\n  barrier.cluster.arrive;\n  barrier.cluster.wait;\n";
+  // Who issues: rank 0 alone for multicast and global stores, each CTA else.
+  k += (multicast || to_global) ? "  setp.ne.or.u32 %p3, %r5, 0, %p1;\n" : "  mov.pred %p3, %p1;\n";
+  k += "  @%p3 bra ISSUED;\n"
+       "  createpolicy.fractional.L2::evict_last.b64 %rd9, 1.0;\n  mov.u16 %rs1, 3;\n"
+       "  xor.b32 %r15, %r5, 1;\n";
+  const bool remote = to_peer && !multicast;
+  k += remote ? "  mapa.shared::cluster.u32 %r16, %r2, %r15;\n  mapa.shared::cluster.u32 %r17, %r4, %r15;\n"
+              : "  mov.u32 %r16, %r2;\n  mov.u32 %r17, %r4;\n";
+  std::string ops;
+  if (to_global) {
+    ops = "[%rd3], [%r3], 64";
+  } else {
+    ops = std::string("[%r16], ") + (from_shared ? "[%r3]" : "[%rd2]") + ", 64, [%r17]";
+  }
+  if (multicast) ops += ", %rs1";
+  if (f.has("L2::cache_hint")) ops += ", %rd9";
+  std::string spelling = "cp.async.bulk";
+  if (to_global) spelling += ".global.shared::cta.bulk_group";
+  else spelling += std::string(to_peer ? ".shared::cluster" : ".shared::cta") +
+                   (from_shared ? ".shared::cta" : ".global") + ".mbarrier::complete_tx::bytes";
+  if (multicast) spelling += ".multicast::cluster";
+  if (f.has("L2::cache_hint")) spelling += ".L2::cache_hint";
+  k += "  " + spelling + " " + ops + ";\n";
+  if (to_global) k += "  cp.async.bulk.commit_group;\n  cp.async.bulk.wait_group 0;\n";
+  k += "ISSUED:\n  barrier.cluster.arrive;\n  barrier.cluster.wait;\n"
+       "  mbarrier.test_wait.parity.shared::cta.b64 %p2, [%r4], 0;\n"
+       "  selp.u32 %r18, 1, 0, %p2;\n"
+       "  ld.param.u64 %rd6, [out];\n  mul.wide.u32 %rd7, %r5, 80;\n  add.s64 %rd8, %rd6, %rd7;\n"
+       "  add.s64 %rd10, %rd8, %rd1;\n"
+       "  ld.shared.v4.u32 {%r10, %r11, %r12, %r13}, [%r8];\n"
+       "  st.global.v4.u32 [%rd10], {%r10, %r11, %r12, %r13};\n"
+       "  @!%p1 st.global.u32 [%rd8+64], %r18;\n"
+       "  barrier.cluster.arrive;\n  barrier.cluster.wait;\n  ret;\n}\n";
+  return k;
+}
+
 std::string module_text() {
   std::string t = ".version 9.0\n.target sm_90\n.address_size 64\n";
+  for (std::size_t i = 0; i < copy_forms().size(); ++i) t += copy_kernel(i, copy_forms()[i]);
   for (std::size_t i = 0; i < bulk_forms().size(); ++i) t += bulk_kernel(i, bulk_forms()[i]);
   for (std::size_t i = 0; i < async_forms().size(); ++i) t += async_kernel(i, async_forms()[i]);
   return t;
@@ -232,6 +306,42 @@ TEST_F(BulkCatalogForms, TheCatalogHoldsEveryForm) {
   // min/max, f32/f64 add). red.async: the 13 pairs of shared::cluster.
   EXPECT_EQ(bulk_forms().size(), 12u + 2 * 27u);
   EXPECT_EQ(async_forms().size(), 13u);
+  // cp.async.bulk: from global into shared::cluster (with and without
+  // multicast and a cache hint) or shared::cta (with and without a hint),
+  // shared::cta into shared::cluster, shared::cta into global (and a hint).
+  EXPECT_EQ(copy_forms().size(), 9u);
+}
+
+TEST_F(BulkCatalogForms, EveryBulkCopyLandsWhereItsSpacesSay) {
+  std::vector<std::uint32_t> words(16);
+  for (std::uint32_t k = 0; k < 16; ++k) words[k] = 0x01000000u * (k + 1) + 0x11u * k;
+  for (std::size_t i = 0; i < copy_forms().size(); ++i) {
+    const CatalogForm& f = copy_forms()[i];
+    const std::string what = spelled("cp.async.bulk", f);
+    const bool to_global = f.has("bulk_group");
+    const bool from_shared = to_global || (f.has("shared::cta") && f.has("shared::cluster"));
+    const std::uint64_t src = device_.allocate(kBytes), dst = device_.allocate(kBytes);
+    device_.copy_to_device(src, words.data(), kBytes);
+    const std::uint64_t out = device_.allocate(160);
+    const LaunchResult r = device_.launch(kernel(("copy" + std::to_string(i)).c_str()),
+                                          LaunchConfig{.grid = {2}, .block = {4}, .cluster = {2}},
+                                          ParamBytes().add(src).add(dst).add(out).span());
+    ASSERT_TRUE(r.ok()) << what << ": " << r.error.message;
+    if (to_global) {
+      EXPECT_EQ(download<std::uint32_t>(dst, 16), words) << what;
+      continue;
+    }
+    const auto got = download<std::uint32_t>(out, 40);
+    for (std::uint32_t rank = 0; rank < 2; ++rank) {
+      // From shared memory the bytes are the other CTA's: src + (1 - rank) << 8.
+      std::vector<std::uint32_t> want = words;
+      for (std::uint32_t& w : want) w += from_shared ? (1 - rank) << 8 : 0;
+      EXPECT_EQ(std::vector<std::uint32_t>(got.begin() + 20 * rank, got.begin() + 20 * rank + 16),
+                want)
+          << what << " rank " << rank;
+      EXPECT_EQ(got[20 * rank + 16], 1u) << what << " rank " << rank << ": barrier";
+    }
+  }
 }
 
 TEST_F(BulkCatalogForms, EveryBulkReductionCombinesEachElement) {
