@@ -3,7 +3,8 @@
 // registers) and the accumulators land where the PTX ISA's fragment layout
 // says; the expected products are small integers, exact in any order.
 // Also the load-time errors: a module not targeting sm_90a, a GPU other
-// than sm_90, the sparse form, and an N the types do not allow.
+// than sm_90, a sparse form's selector out of range, and an N the types do
+// not allow.
 
 #include <gtest/gtest.h>
 
@@ -132,7 +133,7 @@ const std::string kModule = R"(
   mov.b64 %rd1, 0;
   mov.b32 %r1, 0;
   setp.ne.u32 %p1, %r1, 0;
-  wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd1, %r1, 0, %p1, 1, 1, 0, 0;
+  wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd1, %r1, 2, %p1, 1, 1, 0, 0;
   ret;
 }
 
@@ -265,9 +266,13 @@ TEST_F(WgmmaOps, RegistersAndTheSwizzledTransposedB) {
 }
 
 TEST_F(WgmmaOps, UnsupportedFormsAreLoadTimeErrors) {
+  // Sparsity selector 2: ptxas takes 0 or 1 for 16-bit inputs.
   const ModuleKernel& sp = kernel("sparse");
   ASSERT_FALSE(sp.errors.empty());
-  EXPECT_NE(sp.errors[0].find("wgmma.mma_async.sp"), std::string::npos) << sp.errors[0];
+  EXPECT_NE(sp.errors[0].find("wgmma.mma_async.sp.m64n8k32: the sparsity selector must be an "
+                              "immediate from 0 to 1"),
+            std::string::npos)
+      << sp.errors[0];
   const ModuleKernel& n = kernel("bad_n");
   ASSERT_FALSE(n.errors.empty());
   EXPECT_NE(n.errors[0].find("N = 40"), std::string::npos) << n.errors[0];

@@ -18,6 +18,15 @@
 // Every D entry is one tensor-core dot product (isa/semantics/tensor_dot.h)
 // of the instruction's K products and the accumulator, which scale-d = 0
 // leaves out; imm-scale-a/b = -1 negate A or B.
+//
+// wgmma.mma_async.sp: A is structured-sparse. Its operand (registers or
+// descriptor) holds only the non-zero half of each row, laid out as a dense
+// A of half the K, and B has the full K (64 bytes per row). The metadata
+// register places each packed element in its row as mma.sp does for the
+// shapes of the same element width (isa/semantics/sparse_metadata.h), for
+// each warp's 16 rows, and the sparsity selector picks the lanes that hold
+// it. The dot product runs over the packed elements and the B rows they
+// select only.
 
 #include <fmt/format.h>
 
@@ -28,6 +37,7 @@
 #include "func/ops/executor_selection.h"
 #include "func/ops/memory_access.h"
 #include "isa/semantics/matrix_descriptor.h"
+#include "isa/semantics/sparse_metadata.h"
 #include "isa/semantics/tensor_dot.h"
 
 namespace smsim::func {
@@ -37,8 +47,8 @@ using isa::Type;
 
 constexpr unsigned kRowsPerWarp = 16;
 constexpr unsigned kMaxN = 256;
-constexpr unsigned kKBytes = 32;      // every form reads 32 bytes of K per row
-constexpr unsigned kMaxK = 256;       // .b1
+constexpr unsigned kKBytes = 32;       // every form reads 32 bytes of A's K per row
+constexpr unsigned kMaxK = 256;        // .b1; a sparse B's K is at most 64
 constexpr unsigned kFragmentRegs = 4;  // A from registers
 
 enum class Input : std::uint8_t { f16, bf16, tf32, e4m3, e5m2, s8, u8, b1 };
@@ -115,13 +125,56 @@ struct Form {
   Input a, b;
   bool d_f16 = false;  // f16 accumulators, two per register
   bool saturate = false;
+  bool sparse = false;
 };
 
 Form form_of(const DecodedInstruction& in) {
   return {.a = *input_of(in.type2),
           .b = *input_of(in.type3),
           .d_f16 = in.type == Type::F16,
-          .saturate = in.has(kSat)};
+          .saturate = in.has(kSat),
+          .sparse = in.opcode == isa::Opcode::WgmmaMmaAsyncSp};
+}
+
+// Source operands after D: A (four registers or a descriptor), B's
+// descriptor, the sparse forms' metadata and selector, scale-d, then
+// imm-scale-a/b (floating-point forms) and imm-trans-a/b (16-bit forms;
+// imm-trans-a only with a descriptor A).
+struct SourceCounts {
+  unsigned with_desc, with_regs;
+};
+constexpr SourceCounts source_counts(Input a, bool sparse) {
+  const bool sixteen = a == Input::f16 || a == Input::bf16;
+  const unsigned common = 2 + (sparse ? 2 : 0) + (is_float(a) ? 2 : 0);  // B, scale-d, ...
+  return {.with_desc = 1 + common + (sixteen ? 2 : 0),
+          .with_regs = kFragmentRegs + common + (sixteen ? 1 : 0)};
+}
+
+// Which B row (logical K index) each packed element of each of the warp's
+// 16 rows faces: the chunks are 4 elements with 2 kept (2:4), or for tf32 2
+// with 1 kept (1:2); the nibbles sit in the metadata registers of the
+// selected lanes. A tf32 element gets its chunk and nibble (chunk << 4 |
+// nibble) instead: the H100 builds its B operand from 16-bit halves of the
+// chunk's two elements (isa::sem::sparse_tf32_operand), which only the
+// valid nibbles reduce to one element.
+void sparse_columns(ExecContext& c, const Operand& metadata, unsigned selector, Input a,
+                    unsigned packed,
+                    std::array<std::array<std::uint16_t, kMaxK>, kRowsPerWarp>& column) {
+  const bool one_of_two = a == Input::tf32;
+  const unsigned chunks = one_of_two ? packed : packed / 2;
+  std::array<std::uint32_t, kWarpSize> meta{};
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    meta[lane] = static_cast<std::uint32_t>(read(c, metadata, lane));
+  for (unsigned row = 0; row < kRowsPerWarp; ++row) {
+    for (unsigned p = 0; p < packed; ++p) {
+      const unsigned chunk = one_of_two ? p : p / 2;
+      const auto where = isa::sem::sparse_nibble(row, chunk, chunks, selector, input_bits(a));
+      const std::uint32_t nibble = meta[where.lane] >> where.shift & 0xfu;
+      column[row][p] = static_cast<std::uint16_t>(
+          one_of_two ? chunk << 4 | nibble
+                     : 4 * chunk + isa::sem::sparse_column(nibble, p % 2, false));
+    }
+  }
 }
 
 // Row and column of accumulator element e (two per f16 register, one per
@@ -186,17 +239,16 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
   if (mask == 0) return;
   const Form f = form_of(in);
   const Operand* list = c.launch.kernel.operand_lists.data() + in.operand_list;
-  const bool sixteen = f.a == Input::f16 || f.a == Input::bf16;
-  const unsigned with_regs = kFragmentRegs + 2 + (is_float(f.a) ? 2 : 0) + (sixteen ? 1 : 0);
-  const bool a_regs = in.src_count == with_regs;
-  const unsigned imm_count = in.src_count - (a_regs ? kFragmentRegs + 2 : 3);
+  const bool a_regs = in.src_count == source_counts(f.a, f.sparse).with_regs;
+  const unsigned sparse_ops = f.sparse ? 2 : 0;  // metadata, selector
+  const unsigned imm_count = in.src_count - (a_regs ? kFragmentRegs : 1) - 2 - sparse_ops;
   Operands o{.d = list,
              .a = list + in.dst_count,
              .b = list + in.dst_count + (a_regs ? kFragmentRegs : 1),
              .scale_d = nullptr,
              .imm = nullptr,
              .a_in_registers = a_regs};
-  o.scale_d = o.b + 1;
+  o.scale_d = o.b + 1 + sparse_ops;
   o.imm = o.scale_d + 1;
   const auto imm = [&](unsigned i) { return static_cast<std::int64_t>(o.imm[i].imm); };
   const bool scaled = imm_count >= 2;
@@ -208,7 +260,8 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
   const bool accumulate = read(c, *o.scale_d, lane0) != 0;
   const unsigned elements = (f.d_f16 ? 2 : 1) * in.dst_count;  // per lane
   const unsigned n = 2 * elements;
-  const unsigned k_count = k_of(f.a);
+  const unsigned k_count = k_of(f.a);                     // A's stored columns
+  const unsigned b_k = f.sparse ? 2 * k_count : k_count;  // B's rows (the logical K)
   const unsigned row0 = kRowsPerWarp * (c.warp.index % 4);
 
   static thread_local std::array<std::array<std::uint32_t, kMaxK>, kRowsPerWarp> a;
@@ -235,7 +288,7 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
   }
   const auto b_desc = isa::sem::decode_matrix_descriptor(read(c, *o.b, lane0));
   for (unsigned col = 0; col < n; ++col) {
-    for (unsigned k = 0; k < k_count; ++k) {
+    for (unsigned k = 0; k < b_k; ++k) {
       if (!read_element(c, b_desc, trans_b, f.b, col, k, b[col][k])) return;
     }
   }
@@ -245,8 +298,28 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
   }
   if (negate_b) {
     for (unsigned col = 0; col < n; ++col)
-      for (unsigned k = 0; k < k_count; ++k) b[col][k] ^= sign_bit(f.b);
+      for (unsigned k = 0; k < b_k; ++k) b[col][k] ^= sign_bit(f.b);
   }
+  static thread_local std::array<std::array<std::uint16_t, kMaxK>, kRowsPerWarp> column;
+  if (f.sparse) {
+    sparse_columns(c, o.b[1], static_cast<unsigned>(o.b[2].imm), f.a, k_count, column);
+  }
+  // The B elements facing row `row`'s A elements: B's column as it is, or
+  // for a sparse A the rows its metadata selects.
+  std::array<std::uint32_t, kMaxK> gathered{};
+  const auto b_for = [&](unsigned row, unsigned col) -> std::span<const std::uint32_t> {
+    if (!f.sparse) return {b[col].data(), k_count};
+    for (unsigned p = 0; p < k_count; ++p) {
+      if (f.a == Input::tf32) {
+        const unsigned chunk = column[row][p] >> 4, nibble = column[row][p] & 0xfu;
+        gathered[p] =
+            isa::sem::sparse_tf32_operand(nibble, b[col][2 * chunk], b[col][2 * chunk + 1]);
+      } else {
+        gathered[p] = b[col][column[row][p]];
+      }
+    }
+    return {gathered.data(), k_count};
+  };
 
   const unsigned per_reg = f.d_f16 ? 2 : 1;
   for_each_lane(mask, [&](unsigned lane) {
@@ -255,7 +328,7 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
       std::uint64_t word = 0;
       for (unsigned h = 0; h < per_reg; ++h) {
         const auto [row, col] = d_coord(lane, r * per_reg + h);
-        const std::span<const std::uint32_t> x(a[row].data(), k_count), y(b[col].data(), k_count);
+        const std::span<const std::uint32_t> x(a[row].data(), k_count), y = b_for(row, col);
         std::uint32_t result = 0;
         if (is_float(f.a)) {
           // scale-d = 0: the accumulator is a +0 term.
@@ -263,7 +336,8 @@ void run_wgmma(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask)
               accumulate ? static_cast<std::uint32_t>(old >> (16 * h)) & (f.d_f16 ? 0xffffu : ~0u)
                          : 0u;
           const isa::sem::TensorInput ta = tensor_input(f.a), tb = tensor_input(f.b);
-          result = f.d_f16 ? isa::sem::tensor_dot_to_f16(ta, tb, x, y, acc, true)
+          result = f.d_f16 ? isa::sem::tensor_dot_to_f16(ta, tb, x, y, acc, true,
+                                                         isa::sem::Underflow::positive_zero)
                            : isa::sem::tensor_dot_f32(ta, tb, x, y, acc, false);
         } else {
           const std::uint32_t acc = accumulate ? static_cast<std::uint32_t>(old) : 0u;
@@ -301,16 +375,13 @@ bool valid_n(Input a, unsigned n) {
 }  // namespace
 
 ExecFn select_wgmma(const InstructionSpec& spec, DecodedInstruction& in, std::string& why) {
-  if (spec.opcode != isa::Opcode::WgmmaMmaAsync) {
-    if (spec.opcode == isa::Opcode::WgmmaMmaAsyncSp) {
-      why = "wgmma.mma_async.sp (sparse A) is not implemented";
-      return nullptr;
-    }
+  const bool sparse = spec.opcode == isa::Opcode::WgmmaMmaAsyncSp;
+  if (spec.opcode != isa::Opcode::WgmmaMmaAsync && !sparse) {
     return &run_no_effect;  // fence, commit_group, wait_group
   }
   const auto fail = [&](std::string reason) {
-    why = fmt::format("wgmma.mma_async.m{}n{}k{}: {}", spec.shape[0], spec.shape[1],
-                      spec.shape[2], reason);
+    why = fmt::format("{}.m{}n{}k{}: {}", isa::opcode_mnemonic(spec.opcode), spec.shape[0],
+                      spec.shape[1], spec.shape[2], reason);
     return nullptr;
   };
   if (spec.type_count != 3) return fail("expects .dtype.atype.btype");
@@ -327,31 +398,41 @@ ExecFn select_wgmma(const InstructionSpec& spec, DecodedInstruction& in, std::st
        d == Type::S32) ||
       (*a == Input::b1 && *b == Input::b1 && d == Type::S32);
   if (!types_ok) return fail("this combination of types does not exist");
+  if (sparse && *a == Input::b1) return fail(".b1 has no sparse form");
   if (*a == Input::b1 && !(spec.has(isa::Modifier::And) && spec.has(isa::Modifier::Popc))) {
     return fail(".b1 needs .and.popc");
   }
   if (spec.has(isa::Modifier::Satfinite) && d != Type::S32) {
     return fail(".satfinite is for the integer forms");
   }
-  if (spec.shape[0] != 64 || spec.shape[2] != k_of(*a)) {
-    return fail(fmt::format("the shape must be m64nNk{}", k_of(*a)));
+  const unsigned k = (sparse ? 2 : 1) * k_of(*a);
+  if (spec.shape[0] != 64 || spec.shape[2] != k) {
+    return fail(fmt::format("the shape must be m64nNk{}", k));
   }
   const unsigned n = spec.shape[1];
   if (!valid_n(*a, n)) return fail(fmt::format("N = {} is not allowed for these types", n));
   const unsigned d_regs = d == Type::F16 ? n / 4 : n / 2;
   if (in.dst_count != d_regs) return fail(fmt::format("D needs {} registers", d_regs));
-  // After D: A (four registers or a descriptor), B's descriptor, scale-d,
-  // then imm-scale-a/b (floating-point forms) and imm-trans-a/b (16-bit).
-  const bool sixteen = *a == Input::f16 || *a == Input::bf16;
   const unsigned scales = is_float(*a) ? 2 : 0;
-  const unsigned with_desc = 3 + scales + (sixteen ? 2 : 0);
-  const unsigned with_regs = kFragmentRegs + 2 + scales + (sixteen ? 1 : 0);
+  const auto [with_desc, with_regs] = source_counts(*a, sparse);
   if (in.src_count != with_desc && in.src_count != with_regs) {
     return fail(fmt::format("expects {} source operands with A in shared memory or {} with A in "
                             "registers",
                             with_desc, with_regs));
   }
-  const unsigned imm_count = in.src_count - (in.src_count == with_regs ? kFragmentRegs + 2 : 3);
+  const unsigned a_ops = in.src_count == with_regs ? kFragmentRegs : 1;
+  const unsigned imm_count = in.src_count - a_ops - 2 - (sparse ? 2 : 0);
+  if (sparse) {
+    // The selector names the lanes of each group of four that hold the
+    // metadata: a pair (0 or 1) for rows of 8 chunks (16-bit, tf32), all four
+    // (0) for the 16 chunks of 8-bit rows; ptxas refuses the others.
+    const SpecOperand& selector = spec.operands[spec.operands.size() - imm_count - 2];
+    const unsigned max_selector = input_bits(*a) == 8 ? 0 : 1;
+    if (selector.kind != SpecOperand::Kind::imm || selector.imm > max_selector) {
+      return fail(
+          fmt::format("the sparsity selector must be an immediate from 0 to {}", max_selector));
+    }
+  }
   const std::size_t first_imm = spec.operands.size() - imm_count;
   for (unsigned i = 0; i < imm_count; ++i) {
     const SpecOperand& op = spec.operands[first_imm + i];

@@ -6,11 +6,14 @@
 // offset (SBO), all three in units of 16 bytes; 49-51 base offset; 62-63
 // swizzle mode (0 none, 1 128-byte, 2 64-byte, 3 32-byte).
 //
-// A matrix has MN rows (M of A, N of B) and 32 bytes of K per instruction. In
+// A matrix has MN rows (M of A, N of B) and 32 bytes of K per instruction
+// (64 for a sparse wgmma's B). In
 // a K-major layout K is contiguous: without swizzling, 8 rows of 16 bytes
 // form a 128-byte core matrix, core matrices follow each other LBO apart
 // along K and SBO apart along MN; with a W-byte swizzle, rows are W bytes
-// apart, groups of 8 rows SBO apart, and LBO is unused. In an MN-major
+// apart, groups of 8 rows SBO apart, and K bytes beyond W (a sparse wgmma's
+// B reads 64 per row: the 32-byte swizzle) sit in the next atom, LBO apart
+// (measured: tools/probes/wgmma_sp_probe.cu). In an MN-major
 // layout (imm-trans, 16-bit types) MN is contiguous: without swizzling a
 // core matrix is 8 K-rows of 8 elements, core matrices SBO apart along MN
 // and LBO apart along K; with a W-byte swizzle, K-rows are W bytes apart,
@@ -74,8 +77,8 @@ inline std::uint32_t k_major_address(const MatrixDescriptor& d, std::uint32_t mn
                                      std::uint32_t k_byte) {
   const std::uint32_t w = swizzle_bytes(d.swizzle);
   std::uint32_t a = d.start + mn / 8 * d.stride;
-  a += w == 0 ? k_byte / 16 * d.leading + mn % 8 * 16 + k_byte % 16 : mn % 8 * w + k_byte;
-  return a;
+  if (w == 0) return a + k_byte / 16 * d.leading + mn % 8 * 16 + k_byte % 16;
+  return a + k_byte / w * d.leading + mn % 8 * w + k_byte % w;
 }
 
 inline std::uint32_t mn_major_address(const MatrixDescriptor& d, std::uint32_t mn,

@@ -1,5 +1,9 @@
-// The metadata of mma.sp / mma.sp::ordered_metadata: where the packed
-// non-zero elements of the structured-sparse A matrix sit in its rows.
+// The metadata of mma.sp / mma.sp::ordered_metadata and of
+// wgmma.mma_async.sp (each warp's 16 rows as the mma.sp shape of the same
+// element width places them: k32 f16/bf16 as m16n8k32, k16 tf32 as
+// m16n8k16, k64 8-bit as m16n8k64; measured with tools/probes/
+// wgmma_sp_probe.cu): where the packed non-zero elements of the
+// structured-sparse A matrix sit in its rows.
 //
 // A row of the logical M x K matrix A is cut into chunks: four elements with
 // two non-zeros (2:4) for the 16- and 8-bit types, two elements with one
@@ -48,6 +52,19 @@ constexpr SparseNibble sparse_nibble(uint32_t row, uint32_t chunk, uint32_t chun
 constexpr uint32_t sparse_column(uint32_t nibble, uint32_t index, bool one_of_two) {
   if (one_of_two) return (nibble >> 1) & 1;
   return (nibble >> (2 * index)) & 3;
+}
+
+// wgmma.mma_async.sp's tf32 operand facing a packed element of a 1:2 chunk
+// whose B elements are `first` and `second`: the nibble's low two bits name
+// the 16-bit half (0-1 of `first`, 2-3 of `second`) that becomes the
+// operand's low half, its high two bits the high half. The valid nibbles
+// 0b0100 and 0b1110 give `first` and `second`; the H100 builds the others'
+// mixes too (bad-metadata forms of tools/probes/wgmma_sp_probe.cu).
+constexpr uint32_t sparse_tf32_operand(uint32_t nibble, uint32_t first, uint32_t second) {
+  const auto half = [&](uint32_t i) {
+    return ((i < 2 ? first : second) >> (16 * (i % 2))) & 0xffffu;
+  };
+  return half(nibble >> 2 & 3) << 16 | half(nibble & 3);
 }
 
 // The largest selector a shape allows: one lane (0-3), a pair (0-1), or all four (0).

@@ -343,14 +343,22 @@ inline uint32_t tensor_dot_fp8_f32(TensorInput a_kind, TensorInput b_kind,
 // The same dot product with an f16 result: the exact sum rounded to nearest
 // even f16 once (not through the f32 result: the H100's wgmma with f16
 // accumulators rounds up sums that truncation to f32 would put on a tie).
+//
+// `Underflow::positive_zero`: a non-zero sum that rounds to zero gives +0
+// whatever its sign, as wgmma does (8 f16 results of the sparse wgmma probe,
+// tools/probes/wgmma_sp_probe.cu, are +0 where a signed rounding gives -0;
+// dense and sparse wgmma share the same HGMMA path). mma's keep the sign.
+enum class Underflow : uint8_t { signed_zero, positive_zero };
 inline uint16_t tensor_dot_to_f16(TensorInput kind_a, TensorInput kind_b,
                                   std::span<const uint32_t> a, std::span<const uint32_t> b,
-                                  uint32_t c, bool c_is_f16) {
+                                  uint32_t c, bool c_is_f16,
+                                  Underflow underflow = Underflow::signed_zero) {
   const tensor_detail::FusedSum s = tensor_detail::fused_sum(
       kind_a, kind_b, a, b, tensor_detail::decode_accumulator(c, c_is_f16),
       tensor_detail::dot_precision(kind_a).aligned_bits);
   if (s.special) return cvt_f16_from_f32(s.f32_bits, {});  // NaN: the canonical one
-  return tensor_detail::to_f16_nearest_even(s.negative, s.magnitude, s.quantum);
+  const uint16_t r = tensor_detail::to_f16_nearest_even(s.negative, s.magnitude, s.quantum);
+  return underflow == Underflow::positive_zero && r == 0x8000u ? uint16_t{0} : r;
 }
 
 // An f32 dot product's result rounded to nearest even f16 (NaN: the

@@ -54,6 +54,19 @@ TEST(MatrixDescriptor, KMajorSwizzledRowsAreTheSwizzleWidthApart) {
   EXPECT_EQ(swizzle_address(s, 3 * 32 + 16), 3u * 32 + 16);     // 0x70: bit 7 clear, unchanged
 }
 
+TEST(MatrixDescriptor, KBeyondOneSwizzledRowIsTheNextAtomLboAway) {
+  // A sparse wgmma's B has 64 bytes of K per row: with the 32-byte swizzle
+  // the second 32 bytes sit in the next atom along K, LBO away (measured:
+  // tools/probes/wgmma_sp_probe.cu, LBO 256 to 8192 bytes); rows still 32
+  // bytes apart. The 64- and 128-byte swizzles hold all 64 bytes in a row.
+  const MatrixDescriptor s = decode_matrix_descriptor(descriptor(0x2000, 768, 256, 0, 3));
+  EXPECT_EQ(k_major_address(s, 5, 31), 0x2000u + 5 * 32 + 31);
+  EXPECT_EQ(k_major_address(s, 5, 32), 0x2000u + 768 + 5 * 32);
+  EXPECT_EQ(k_major_address(s, 13, 63), 0x2000u + 256 + 768 + 5 * 32 + 31);
+  const MatrixDescriptor w = decode_matrix_descriptor(descriptor(0x2000, 768, 512, 0, 2));
+  EXPECT_EQ(k_major_address(w, 5, 63), 0x2000u + 5 * 64 + 63);
+}
+
 TEST(MatrixDescriptor, SwizzleUsesTheAbsoluteAddressMinusTheBaseOffset) {
   // A start 32 bytes into a 1024-byte atom (a K loop's second step) reads
   // the atom's chunks as the absolute address rotates them.

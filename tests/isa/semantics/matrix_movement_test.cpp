@@ -77,5 +77,18 @@ TEST(SparseMetadata, NibblesPlaceThePackedElements) {
   EXPECT_EQ(sparse_column(0b1110, 0, true), 1u);   // tf32: its second
 }
 
+TEST(SparseMetadata, Tf32OperandsAreAssembledFromSixteenBitHalves) {
+  // wgmma.sp tf32 (measured, tools/probes/wgmma_sp_probe.cu): the nibble
+  // names the 16-bit halves (low index, then high) of the chunk's two
+  // elements that make the operand; the valid 0b0100 and 0b1110 give the
+  // first and the second element, any other a mix.
+  const uint32_t first = 0x11112222u, second = 0x33334444u;
+  EXPECT_EQ(sparse_tf32_operand(0b0100, first, second), first);
+  EXPECT_EQ(sparse_tf32_operand(0b1110, first, second), second);
+  EXPECT_EQ(sparse_tf32_operand(0b1001, first, second), 0x44441111u);
+  EXPECT_EQ(sparse_tf32_operand(0b0000, first, second), 0x22222222u);
+  EXPECT_EQ(sparse_tf32_operand(0b0111, first, second), 0x11113333u);
+}
+
 }  // namespace
 }  // namespace smsim::isa::sem

@@ -77,6 +77,25 @@ TEST(TensorDot, AnF16ResultIsRoundedOnceFromTheExactSum) {
             0x3c00u);
 }
 
+TEST(TensorDot, WgmmaF16ResultsThatRoundToZeroArePositive) {
+  // 2^-14 * -2^-14 = -2^-28, below half the smallest f16 subnormal (2^-25):
+  // a signed rounding gives -0, wgmma +0 (the sparse probe's f16 results).
+  const std::vector<uint32_t> a = {0x0400}, b = {0x8400};
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, b, 0, true), 0x8000u);
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, a, b, 0, true,
+                              Underflow::positive_zero),
+            0u);
+  // A result that does not underflow keeps its sign; so does an exact -0
+  // (only -0 terms), which is no rounding.
+  const std::vector<uint32_t> minus_one = {0xbc00}, one = {0x3c00}, minus_zero = {0x8000};
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, minus_one, one, 0, true,
+                              Underflow::positive_zero),
+            0xbc00u);
+  EXPECT_EQ(tensor_dot_to_f16(TensorInput::f16, TensorInput::f16, minus_zero, one, 0x8000, true,
+                              Underflow::positive_zero),
+            0x8000u);
+}
+
 TEST(TensorDot, Fp8KeepsThirteenAlignedBitsAndFourteenResultBits) {
   // e4m3: 1.0 = 0x38, 0x01 = 2^-9 (subnormal), 0x18 = 2^-4, 0x10 = 2^-5.
   // 1 + 2^-13: the second product sits exactly at 2^(0 - 13) and is kept.
