@@ -17,6 +17,9 @@ goldens of these kernels (tools/forms/runner.cu) and the engine test
   OUT.skipped    catalog forms of these families that ptxas rejects in a kernel
 
 Deterministic: the same catalog and table give the same files.
+The repository keeps OUT.ptx and the recorded goldens zstd-compressed
+(`zstd -19 OUT.ptx`, `zstd -19 golden/h100/OUT.bin`; the engine test reads
+the .zst files); the runner takes the plain files.
 """
 
 import argparse

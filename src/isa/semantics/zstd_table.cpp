@@ -42,6 +42,30 @@ bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::stri
   return true;
 }
 
+bool read_zstd_file(const std::string& path, std::string& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  const std::string packed{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
+  // A bound so that a damaged header cannot ask for an absurd allocation.
+  constexpr unsigned long long kLargest = 1ull << 32;
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > kLargest) {
+    error = path + ": not a zstd frame with its size recorded";
+    return false;
+  }
+  out.resize(size);
+  const size_t got = ZSTD_decompress(out.data(), out.size(), packed.data(), packed.size());
+  if (ZSTD_isError(got) || got != size) {
+    out.clear();
+    error = path + ": corrupt zstd data";
+    return false;
+  }
+  return true;
+}
+
 bool stream_zstd(const std::string& path, size_t bytes, size_t unit,
                  const std::function<void(const unsigned char*, size_t)>& consume,
                  std::string& error) {

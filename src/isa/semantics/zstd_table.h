@@ -11,6 +11,11 @@ namespace smsim::isa::sem {
 
 bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::string& error);
 
+// Reads a whole zstd-compressed file (one frame whose header records its
+// size, as the zstd command line writes it) into `out`: the large text and
+// golden files that the repository keeps compressed.
+bool read_zstd_file(const std::string& path, std::string& out, std::string& error);
+
 template <class Entry>
 bool read_zstd_table(const std::string& path, size_t entries, std::vector<Entry>& out,
                      std::string& error) {

@@ -1,7 +1,8 @@
 // The form sweep (tools/forms/sweep.py): one kernel per catalog form of the
 // register-to-register families, run by the engine on the inputs the H100 ran
 // them on, compared bit for bit with the H100's results
-// (golden/h100/sm_90.bin, provenance in golden/h100/README.md). Each kernel
+// (golden/h100/sm_90.bin.zst, provenance in golden/h100/provenance.txt; the
+// module and the goldens are kept zstd-compressed). Each kernel
 // is loaded as a module of its own, so a form the engine refuses at load
 // stays one refused form and is never counted as run. sm_90.pending lists
 // every form that does not match yet, with why; a listed form that starts
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "func/device.h"
+#include "isa/semantics/zstd_table.h"
 #include "ptx/frontend.h"
 
 namespace smsim::func {
@@ -29,6 +31,13 @@ std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in) << "cannot read " << path;
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The module and the goldens are large and are kept compressed.
+std::string unzstd(const std::string& path) {
+  std::string text, error;
+  EXPECT_TRUE(isa::sem::read_zstd_file(path, text, error)) << error;
+  return text;
 }
 
 std::string dir() {
@@ -173,9 +182,9 @@ class FormSweep : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FormSweep, EveryFormMatchesTheH100OrIsPending) {
   const std::string sweep = GetParam();
-  const std::string ptx = slurp(dir() + sweep + ".ptx");
+  const std::string ptx = unzstd(dir() + sweep + ".ptx.zst");
   const std::string inputs = slurp(dir() + sweep + ".inputs");
-  const std::string golden_text = slurp(dir() + "golden/h100/" + sweep + ".bin");
+  const std::string golden_text = unzstd(dir() + "golden/h100/" + sweep + ".bin.zst");
   const std::vector<std::byte> golden(reinterpret_cast<const std::byte*>(golden_text.data()),
                                       reinterpret_cast<const std::byte*>(golden_text.data()) +
                                           golden_text.size());
