@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 limit_mib=${1:-60}
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "not a git checkout: skipped"; exit 77; }
 # Files deleted in the work tree but still tracked are not counted.
-total=$(git ls-files -z | xargs -0 stat -c %s -- 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+total=$(git ls-files -z | { xargs -0 stat -c %s -- 2>/dev/null || true; } | awk '{ s += $1 } END { print s + 0 }')
 limit=$((limit_mib * 1048576))
 awk -v t="$total" -v l="$limit_mib" 'BEGIN { printf "tracked files: %d bytes (%.1f MiB), limit %d MiB\n", t, t / 1048576, l }'
 if ((total > limit)); then
