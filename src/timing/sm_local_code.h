@@ -8,7 +8,7 @@
 // call, trap, builtin or warp collective, and no executor that can fail (a
 // launch error is reported from the lowest SM of its cycle). An SM whose
 // every warp is at such code can be stepped several cycles on its own
-// (timed_launch.cpp, "Stepping an SM ahead"): its warps' state stays in the
+// (grid_run.cpp, "Stepping an SM ahead"): its warps' state stays in the
 // host's caches instead of being evicted by 131 other SMs each cycle.
 
 #include <vector>

@@ -14,6 +14,7 @@
 #include "func/exec/block_state.h"
 #include "func/exec/launch_types.h"
 #include "func/exec/warp_loop.h"
+#include "timing/asleep_warps.h"
 #include "timing/op_timing.h"
 #include "timing/stall_reason.h"
 #include "timing/warp_access.h"
@@ -38,6 +39,7 @@ struct WarpSlot {
   bool shared_access = false;
   Stall sources_why = Stall::wait;
   std::uint8_t partition = 0;  // its sub-partition (warp slot % schedulers)
+  std::uint32_t position = 0;  // its index in the sub-partition's warp list
   std::uint32_t block_slot = 0;
   std::uint32_t warp = 0;  // index in its block
   // The cycle before which the scheduler need not look at it again: its
@@ -102,6 +104,8 @@ struct SubPartition {
   std::uint64_t quiet_until = 0;
   std::uint64_t quiet_event = UINT64_MAX;
   std::uint64_t quiet_hoist = UINT64_MAX;
+  // The warps a scan passed over while others issued (asleep_warps.h).
+  AsleepWarps asleep;
 };
 
 // What an SM's step leaves for the end of the cycle, when the SMs are
@@ -118,7 +122,7 @@ struct DeferredAccess {
   WarpAccess access;
 };
 
-// An SM's latest run ahead of the cycle loop (timed_launch.cpp, "Stepping
+// An SM's latest run ahead of the cycle loop (grid_run.cpp, "Stepping
 // an SM ahead"): its statistics when the run began and what each step
 // changed, so that a launch that fails in an earlier cycle reports what
 // lock-step would have (nothing else of a step ahead is seen outside the

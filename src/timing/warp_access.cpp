@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 #include "func/memory/generic_windows.h"
 
@@ -37,6 +38,27 @@ bool names_other_block(const func::ExecContext& c, func::MemorySpace space,
   return false;
 }
 
+// The distinct sectors the lanes' accesses of `bytes` touch, ascending, at
+// most kMaxSectors.
+void list_sectors(const std::uint64_t* addresses, std::uint32_t n, std::uint32_t bytes,
+                  WarpAccess& out) {
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint64_t first = addresses[i] / kSectorBytes;
+    const std::uint64_t last = (addresses[i] + std::max<std::uint32_t>(bytes, 1) - 1) / kSectorBytes;
+    for (std::uint64_t s = first; s <= last && out.sector_count < kMaxSectors; ++s) {
+      // Neighbouring lanes mostly share a sector: listed once here, the
+      // list is already ascending and unique for a coalesced warp.
+      if (out.sector_count > 0 && out.sectors[out.sector_count - 1] == s * kSectorBytes) continue;
+      out.sectors[out.sector_count++] = s * kSectorBytes;
+    }
+  }
+  if (!std::is_sorted(out.sectors, out.sectors + out.sector_count)) {
+    std::sort(out.sectors, out.sectors + out.sector_count);
+  }
+  out.sector_count = static_cast<std::uint32_t>(
+      std::unique(out.sectors, out.sectors + out.sector_count) - out.sectors);
+}
+
 }  // namespace
 
 // Lanes' accesses are aligned to their size, so one of at most 32 bytes lies
@@ -44,10 +66,16 @@ bool names_other_block(const func::ExecContext& c, func::MemorySpace space,
 void mark_partial_sectors(const std::uint64_t* addresses, std::uint32_t n, std::uint32_t bytes,
                           WarpAccess& out) {
   if (bytes >= kSectorBytes) return;
-  std::uint64_t sorted[func::kWarpSize];
-  std::copy(addresses, addresses + n, sorted);
-  std::sort(sorted, sorted + n);
-  const auto distinct = static_cast<std::uint32_t>(std::unique(sorted, sorted + n) - sorted);
+  std::uint64_t copy[func::kWarpSize];
+  const std::uint64_t* sorted = addresses;
+  auto distinct = n;
+  // A warp's lanes mostly address ascending, distinct words: no copy or sort then.
+  if (!std::is_sorted(addresses, addresses + n, std::less_equal<>())) {
+    std::copy(addresses, addresses + n, copy);
+    std::sort(copy, copy + n);
+    distinct = static_cast<std::uint32_t>(std::unique(copy, copy + n) - copy);
+    sorted = copy;
+  }
   std::uint32_t a = 0;
   for (std::uint32_t i = 0; i < out.sector_count; ++i) {
     std::uint32_t covered = 0;
@@ -70,24 +98,49 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   out.partial_sectors = 0;
   out.same_word_lanes = 1;
   out.remote_shared = false;
-  out.lanes_access = analysis::WarpAccess{};
   out.lanes_access.mask = mask;
   out.lanes_access.size = bytes;
   if (mask == 0) {
     // No lane: the instruction's own space, where it names one (a shared
     // access still passes the MIO, memory_system.h).
+    out.lanes_access.address = {};
     if (in.space != func::MemorySpace::generic) out.space = in.space;
     return;
   }
   std::uint64_t addresses[func::kWarpSize];
   std::uint32_t n = 0;
-  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    const std::uint64_t base =
-        in.addr_reg == func::kNoReg ? 0 : c.regs[std::size_t{in.addr_reg} * func::kWarpSize + lane];
-    addresses[n++] = base + in.addr_offset;
-    out.lanes_access.address[lane] = base + in.addr_offset;
+  const std::uint64_t* row =
+      in.addr_reg == func::kNoReg ? nullptr : c.regs + std::size_t{in.addr_reg} * func::kWarpSize;
+  if (mask == 0xFFFF'FFFFu) {
+    // Every lane: nothing of the lanes' array is left unset.
+    for (std::uint32_t lane = 0; lane < func::kWarpSize; ++lane) {
+      addresses[lane] = (row == nullptr ? 0 : row[lane]) + in.addr_offset;
+    }
+    n = func::kWarpSize;
+    std::copy(addresses, addresses + n, out.lanes_access.address.begin());
+  } else {
+    out.lanes_access.address = {};
+    for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      addresses[n] = (row == nullptr ? 0 : row[lane]) + in.addr_offset;
+      out.lanes_access.address[lane] = addresses[n++];
+    }
   }
+  // How the lanes' addresses follow each other, for the common shapes below:
+  // each lane right after the previous one's bytes, all on one address, or
+  // each at least a word after the previous one (a last lane above the
+  // first rules out steps that wrapped around).
+  bool steps_of_bytes = true;
+  bool same = true;
+  bool word_apart = true;
+  for (std::uint32_t i = 1; i < n; ++i) {
+    const std::uint64_t step = addresses[i] - addresses[i - 1];
+    steps_of_bytes &= step == bytes;
+    same &= step == 0;
+    word_apart &= addresses[i] > addresses[i - 1] && step >= 4;
+  }
+  const bool contiguous =
+      bytes != 0 && steps_of_bytes && (n == 1 || addresses[n - 1] > addresses[0]);
   func::MemorySpace space = in.space;
   if (space == func::MemorySpace::generic) space = func::resolve_generic(addresses[0]).space;
   out.space = space;
@@ -97,22 +150,17 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   // Only global accesses go through the caches (memory_system.cpp): the
   // other spaces' costs need no sectors.
   if (space == func::MemorySpace::global) {
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const std::uint64_t first = addresses[i] / kSectorBytes;
-      const std::uint64_t last =
-          (addresses[i] + std::max<std::uint32_t>(bytes, 1) - 1) / kSectorBytes;
-      for (std::uint64_t s = first; s <= last && out.sector_count < kMaxSectors; ++s) {
-        // Neighbouring lanes mostly share a sector: listed once here, the
-        // list is already ascending and unique for a coalesced warp.
-        if (out.sector_count > 0 && out.sectors[out.sector_count - 1] == s * kSectorBytes) continue;
+    const std::uint64_t first = addresses[0] / kSectorBytes;
+    const std::uint64_t end = addresses[n - 1] + bytes;  // contiguous: bytes > 0
+    if (contiguous && end > addresses[n - 1] && (end - 1) / kSectorBytes - first < kMaxSectors) {
+      // The lanes cover one range: its sectors, which the lanes' own
+      // sectors listed one by one would give.
+      for (std::uint64_t s = first; s <= (end - 1) / kSectorBytes; ++s) {
         out.sectors[out.sector_count++] = s * kSectorBytes;
       }
+    } else {
+      list_sectors(addresses, n, bytes, out);
     }
-    if (!std::is_sorted(out.sectors, out.sectors + out.sector_count)) {
-      std::sort(out.sectors, out.sectors + out.sector_count);
-    }
-    out.sector_count = static_cast<std::uint32_t>(
-        std::unique(out.sectors, out.sectors + out.sector_count) - out.sectors);
     std::uint64_t previous_line = ~std::uint64_t{0};
     for (std::uint32_t i = 0; i < out.sector_count; ++i) {
       const std::uint64_t line = out.sectors[i] / kLineBytes;
@@ -120,6 +168,11 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
       previous_line = line;
     }
     mark_partial_sectors(addresses, n, bytes, out);
+  }
+  if (word_apart) return;  // every lane on its own word: same_word_lanes stays 1
+  if (same) {
+    out.same_word_lanes = n;
+    return;
   }
   for (std::uint32_t i = 0; i < n; ++i) addresses[i] /= 4;
   out.same_word_lanes = most_repeated(addresses, n);

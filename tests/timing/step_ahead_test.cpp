@@ -1,4 +1,4 @@
-// Stepping an SM ahead of the others on one host thread (timed_launch.cpp)
+// Stepping an SM ahead of the others on one host thread (grid_run_step_ahead.cpp)
 // gives what lock-step gives: every statistic equal to a run on two host
 // threads, which keeps all SMs in lock-step, for arithmetic loops beside
 // SMs whose warps issue ahead of loads, several waves of blocks, and a

@@ -7,7 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "func/exec/block_setup.h"
@@ -200,6 +204,74 @@ TEST_F(WarpAccessTest, AccessWithNoLaneKeepsTheSpaceItNames) {
   EXPECT_EQ(shared.space, func::MemorySpace::shared);
   EXPECT_EQ(shared.lanes, 0u);
   EXPECT_EQ(shared.sector_count, 0u);
+}
+
+// What describe_access must give for four-byte lanes, worked out lane by
+// lane: its shortcuts for lanes that follow each other (contiguous, on one
+// word, a word or more apart) must agree with this for every shape,
+// including lanes whose addresses wrap around the top of the address space.
+struct Expected {
+  std::vector<std::uint64_t> sectors;
+  std::uint32_t lines = 0;
+  std::uint32_t same_word_lanes = 0;
+  std::uint64_t partial_sectors = 0;
+};
+
+Expected expected(std::uint32_t mask, const std::function<std::uint64_t(unsigned)>& address) {
+  std::set<std::uint64_t> sectors;
+  std::set<std::uint64_t> lines;
+  std::set<std::uint64_t> distinct;
+  std::map<std::uint64_t, std::uint32_t> per_word;
+  Expected e;
+  for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+    if ((mask >> lane & 1) == 0) continue;
+    const std::uint64_t a = address(lane) + 8;  // the instruction's [%rd1+8]
+    sectors.insert(a / 32 * 32);
+    sectors.insert((a + 3) / 32 * 32);
+    distinct.insert(a);
+    e.same_word_lanes = std::max(e.same_word_lanes, ++per_word[a / 4]);
+  }
+  e.sectors.assign(sectors.begin(), sectors.end());
+  for (std::size_t i = 0; i < e.sectors.size(); ++i) {
+    lines.insert(e.sectors[i] / 128);
+    std::uint32_t covered = 0;
+    for (std::uint64_t a : distinct) covered += a / 32 * 32 == e.sectors[i] ? 4 : 0;
+    if (covered < 32) e.partial_sectors |= std::uint64_t{1} << i;
+  }
+  e.lines = static_cast<std::uint32_t>(lines.size());
+  return e;
+}
+
+TEST_F(WarpAccessTest, EveryShapeGivesWhatTheLanesGiveOneByOne) {
+  const std::uint64_t top = ~std::uint64_t{0} - 71;  // 16 lanes below the wrap, 16 above
+  const std::vector<std::pair<std::uint32_t, std::function<std::uint64_t(unsigned)>>> shapes = {
+      {~0u, [](unsigned lane) { return kBase + 4 * lane; }},
+      {0x0000FFFFu, [](unsigned lane) { return kBase + 4 * lane; }},
+      {0xFFFF0000u, [](unsigned lane) { return kBase + 4 * lane; }},
+      {0x55555555u, [](unsigned lane) { return kBase + 4 * lane; }},
+      {~0u, [](unsigned lane) { return kBase + 4 * (31 - lane); }},
+      {~0u, [](unsigned lane) { return kBase + 2 * lane; }},
+      {~0u, [](unsigned lane) { return kBase + 8 * lane; }},
+      {~0u, [](unsigned lane) { return kBase + 4 * (lane / 3); }},
+      {~0u, [](unsigned) { return kBase; }},
+      {0x00000001u, [](unsigned) { return kBase + 20; }},
+      {~0u, [top](unsigned lane) { return top + 4 * lane; }},
+      {~0u, [top](unsigned lane) { return top + 4 * (31 - lane); }},
+  };
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    SCOPED_TRACE(i);
+    const auto& [mask, address] = shapes[i];
+    const WarpAccess a = describe(0, mask, address);
+    const Expected e = expected(mask, address);
+    EXPECT_EQ(sectors(a), e.sectors);
+    EXPECT_EQ(a.lines, e.lines);
+    EXPECT_EQ(a.same_word_lanes, e.same_word_lanes);
+    EXPECT_EQ(a.partial_sectors, e.partial_sectors);
+    for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+      EXPECT_EQ(a.lanes_access.address[lane], (mask >> lane & 1) != 0 ? address(lane) + 8 : 0)
+          << "lane " << lane;
+    }
+  }
 }
 
 }  // namespace
