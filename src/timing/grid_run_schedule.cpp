@@ -3,6 +3,7 @@
 // where nothing they wait on has changed.
 
 #include <algorithm>
+#include <array>
 
 #include "timing/grid_run.h"
 #include "timing/issue_rules.h"
@@ -90,6 +91,29 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
     const std::uint64_t due = std::min(w.wake, hoist);
     if (at < n && n <= AsleepWarps::kMaxWarps && due > now_) sp.asleep.add(at, due, w.wake, hoist);
   };
+  // Whether a warp's pipe and memory queue take its next instruction now,
+  // once the scan has issued all it may: they stay as they are for the rest
+  // of it, so resources_at() answers the same for every instruction of one
+  // pipe and memory kind (the latest two kinds kept).
+  std::array<std::uint32_t, 2> kinds = {UINT32_MAX, UINT32_MAX};
+  std::array<bool, 2> kind_free = {false, false};
+  std::size_t next_kind = 0;
+  const auto free_now = [&](const WarpSlot& w) {
+    if (w.next_op == nullptr) return true;
+    const OpTiming& op = *w.next_op;
+    const std::uint32_t memory = op.mem == MemOp::none ? 0u : w.shared_access ? 1u : 2u;
+    const std::uint32_t kind =
+        static_cast<std::uint32_t>(op.pipe) << 3 | (op.stops_others ? 4u : 0u) | memory;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+      if (kinds[i] == kind) return kind_free[i];
+    }
+    const bool free =
+        resources_at(sm_index, w, op, w.shared_access, 0, Stall::wait, nullptr) <= now_;
+    kinds[next_kind] = kind;
+    kind_free[next_kind] = free;
+    next_kind ^= 1;
+    return free;
+  };
   for (std::size_t k = 0; k < n + lead_count; ++k) {
     std::uint32_t slot = lead;
     std::size_t at = n;
@@ -116,8 +140,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       continue;
     }
     if (issued >= p_.issue_width && w.known && w.stall == Stall::not_selected &&
-        (w.next_op == nullptr || resources_at(sm_index, w, *w.next_op, w.shared_access, 0,
-                                              Stall::wait, nullptr) <= now_)) {
+        free_now(w)) {
       // Ready when last looked at and not selected since: what it waits on
       // of its own has not changed (its issue, a barrier release or a
       // settled result would have dropped `known`), and its pipe and memory
