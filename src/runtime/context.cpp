@@ -26,7 +26,7 @@ namespace {
 void note(const std::string& message) { std::fprintf(stderr, "smsim: %s\n", message.c_str()); }
 
 // More threads than this only wait on each other (an H100 has 132 SMs).
-constexpr std::uint32_t kMaxTimingThreads = 1024;
+constexpr std::uint32_t kMaxHostThreads = 1024;
 
 // A positive decimal count of at most 18 digits (no sign, no suffix).
 std::optional<std::uint64_t> parse_count(std::string_view text) {
@@ -40,11 +40,19 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
   return value;
 }
 
-// A whole decimal number from 1 to kMaxTimingThreads, else nullopt.
-std::optional<std::uint32_t> parse_thread_count(std::string_view text) {
+// Reads a host-thread count variable into `threads`; false (with a note) when
+// it is set to something that is not a whole number from 1 to kMaxHostThreads.
+bool read_thread_count(const char* variable, std::uint32_t& threads) {
+  const char* text = std::getenv(variable);
+  if (text == nullptr) return true;
   const std::optional<std::uint64_t> value = parse_count(text);
-  if (!value || *value > kMaxTimingThreads) return std::nullopt;
-  return static_cast<std::uint32_t>(*value);
+  if (!value || *value > kMaxHostThreads) {
+    note(fmt::format("{}={}: give a number of host threads from 1 to {}", variable, text,
+                     kMaxHostThreads));
+    return false;
+  }
+  threads = static_cast<std::uint32_t>(*value);
+  return true;
 }
 
 // Reads one watchdog budget variable into `budget`; false (with a note) when
@@ -104,20 +112,13 @@ bool Context::create() {
     timing_ = std::move(params.params);
     reset_translation();
     report_.mode = "timing";
-    if (const char* threads = std::getenv(kTimingThreadsEnvVarName)) {
-      const std::optional<std::uint32_t> count = parse_thread_count(threads);
-      if (!count) {
-        note(fmt::format("{}={}: give a number of host threads from 1 to {}",
-                         kTimingThreadsEnvVarName, threads, kMaxTimingThreads));
-        return false;
-      }
-      timing_threads_ = *count;
-    }
+    if (!read_thread_count(kTimingThreadsEnvVarName, timing_threads_)) return false;
   }
   func::LaunchOptions options = func::launch_options_for(*gpu_);
   const char* contraction = std::getenv(kFmaContractionEnvVarName);
   options.fma_contraction = contraction == nullptr || std::string_view(contraction) != "0";
-  if (!read_budget(kMaxInstructionsEnvVarName, options.instruction_budget) ||
+  if (!read_thread_count(kThreadsEnvVarName, options.host_threads) ||
+      !read_budget(kMaxInstructionsEnvVarName, options.instruction_budget) ||
       !read_budget(kMaxMillisecondsEnvVarName, options.time_budget_ms)) {
     return false;
   }

@@ -38,6 +38,13 @@ inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
 // Host threads stepping the SMs in timing mode (`smsim run --timing-threads
 // N`); results are the same for every count.
 inline constexpr const char* kTimingThreadsEnvVarName = "SMSIM_TIMING_THREADS";
+// Host threads running the blocks of a functional launch (`smsim run
+// --threads N`, default 1). Values and statistics are the same for every
+// count; what differs is only what a real GPU leaves open too: the order in
+// which blocks' atomics reach one address (so float atomic sums may round
+// differently) and whether blocks that wait for each other without a
+// cooperative launch can finish (with one thread they never run at once).
+inline constexpr const char* kThreadsEnvVarName = "SMSIM_THREADS";
 // The per-launch watchdog (`smsim run --max-instructions N --max-milliseconds
 // M`): a launch past either budget fails with cudaErrorLaunchTimeout.
 inline constexpr const char* kMaxInstructionsEnvVarName = "SMSIM_MAX_INSTRUCTIONS";

@@ -2,7 +2,9 @@
 # the golden. Called by ctest with -DSMSIM= -DCOMPARE= -DPROGRAM= -DNAME=
 # -DGOLDEN_DIR= -DWORK_DIR=, an optional -DAPPROXIMATE="prefix;prefix...", an
 # optional -DMODE=timing (`smsim run --mode timing`: the cycle model must give
-# the same output) and, for programs with approximate operations,
+# the same output), an optional -DALL_CORES=ON (blocks, or in timing mode SMs,
+# stepped by as many host threads as this machine has cores: the exhaustive
+# programs) and, for programs with approximate operations,
 # -DRAW_GOLDEN_DIR= -DAPPROX_TOOL=.
 foreach(var SMSIM COMPARE PROGRAM NAME GOLDEN_DIR WORK_DIR)
   if(NOT DEFINED ${var})
@@ -38,6 +40,14 @@ endif()
 set(mode_args "")
 if(DEFINED MODE)
   set(mode_args --mode ${MODE})
+endif()
+if(ALL_CORES)
+  cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+  if("${MODE}" STREQUAL "timing")
+    list(APPEND mode_args --timing-threads ${cores})
+  else()
+    list(APPEND mode_args --threads ${cores})
+  endif()
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E env ${raw_env} ${SMSIM} run ${mode_args} ${PROGRAM}
   WORKING_DIRECTORY ${WORK_DIR}

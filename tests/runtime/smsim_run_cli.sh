@@ -18,6 +18,7 @@ check() {  # DESCRIPTION CONDITION...
 "$nvcc" -cudart shared "$root/examples/device_query.cu" -o device_query || exit 1
 "$nvcc" -cudart shared "$here/syncwarp_kernel.cu" -o syncwarp_kernel || exit 1
 "$nvcc" -cudart shared "$here/spin_forever.cu" -o spin_forever || exit 1
+"$nvcc" -cudart shared "$here/blocks_meet.cu" -o blocks_meet || exit 1
 "$nvcc" -cudart shared "$here/errors/stack_overflow_recursion.cu" -o stack_overflow || exit 1
 
 "$smsim" run -- ./exit_status >plain.out 2>plain.err
@@ -61,6 +62,18 @@ check "--max-instructions stops it too" grep -qx "cudaSuccess cudaErrorLaunchTim
 check "naming the instruction budget" grep -q "watchdog: more than 100000 warp-instructions" spin_n.err
 SMSIM_MAX_MILLISECONDS=soon timeout 120 "$smsim" run -- ./spin_forever >spin_bad.out 2>spin_bad.err
 check "a malformed budget is refused, not ignored" grep -q "SMSIM_MAX_MILLISECONDS=soon: give a positive whole number" spin_bad.err
+
+# --threads: a functional launch's blocks run on several host threads at once.
+timeout 120 "$smsim" run --threads 2 --max-milliseconds 20000 -- ./blocks_meet >meet2.out 2>meet2.err
+check "--threads 2 runs two blocks at once (one waits for the other)" grep -qx "cudaSuccess 1 1" meet2.out
+timeout 120 "$smsim" run --max-milliseconds 300 -- ./blocks_meet >meet1.out 2>meet1.err
+check "one host thread by default: the waiting block never sees the flag" grep -q "^cudaErrorLaunchTimeout" meet1.out
+timeout 120 "$smsim" run --threads 4 -- ./exit_status >threads4.out 2>threads4.err
+check "--threads 4 gives the program's output and status" test $? -eq 3 -a "$(cat threads4.out)" = "$(cat plain.out)"
+for bad in 0 1025 two; do
+  timeout 120 "$smsim" run --threads "$bad" -- ./exit_status >threads_bad.out 2>threads_bad.err
+  check "--threads $bad is refused, not ignored" grep -q "SMSIM_THREADS=$bad: give a number of host threads from 1 to 1024" threads_bad.err
+done
 
 # A fault's diagnostic names the kernel once ("kernel K, PTX line N, ...").
 "$smsim" run -- ./stack_overflow >overflow.out 2>overflow.err

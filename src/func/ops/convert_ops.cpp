@@ -10,6 +10,7 @@
 
 #include "func/exec/exec_context.h"
 #include "func/ops/executor_selection.h"
+#include "func/ops/lane_map.h"
 #include "func/ops/rounding_mode.h"
 #include "isa/semantics/convert_float.h"
 #include "isa/semantics/convert_int.h"
@@ -120,6 +121,25 @@ void cvt(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
   const Shape from = *shape_of(in.type2);
   for_each_lane(mask, [&](unsigned lane) {
     write(c, in.dst[0], lane, convert(in, to, from, read(c, in.src[0], lane)));
+  });
+}
+
+// The two forms hashing and packing loops are made of, without convert()'s
+// per-lane dispatch on the shapes: integer to integer (what convert() does
+// for them, with the shapes looked up once), and cvt.rn.f16.f32 with no other
+// modifier (convert_float's result, by isa::sem's bit-arithmetic fast path).
+void cvt_int_from_int(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  const auto to = std::get<sem::IntType>(*shape_of(in.type));
+  const auto from = std::get<sem::IntType>(*shape_of(in.type2));
+  const bool sat = in.has(kSat);
+  const int bits = in.dst[0].bits;
+  map_lanes<1>(c, in, mask, [=](std::uint64_t a) {
+    return sem::cvt_int_from_int(to, from, a, sat, bits);
+  });
+}
+void cvt_rn_f16_from_f32(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask) {
+  map_lanes<1>(c, in, mask, [](std::uint64_t a) -> std::uint64_t {
+    return sem::cvt_f16_from_f32(static_cast<std::uint32_t>(a), {});
   });
 }
 
@@ -245,6 +265,12 @@ ExecFn select_convert(const InstructionSpec& spec, DecodedInstruction& in, std::
   }
   if (spec.has(isa::Modifier::Satfinite)) in.mode = isa::Modifier::Satfinite;
   in.type2 = spec.type(1);
+  if (std::holds_alternative<sem::IntType>(*to) && std::holds_alternative<sem::IntType>(*from)) {
+    return &cvt_int_from_int;
+  }
+  const bool plain_nearest = in.rounding == Rounding::rn && !in.has(kFtz) && !in.has(kSat) &&
+                             !in.has(kRelu) && in.mode != isa::Modifier::Satfinite;
+  if (in.type == Type::F16 && in.type2 == Type::F32 && plain_nearest) return &cvt_rn_f16_from_f32;
   return &cvt;
 }
 

@@ -1,6 +1,7 @@
 // Fast executors for the plain integer forms address arithmetic and loop
 // control are made of.
 
+#include <algorithm>
 #include <functional>
 #include <type_traits>
 
@@ -71,8 +72,46 @@ void shl(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
     return shift >= 8 * sizeof(T) ? 0 : static_cast<U<T>>(as<T>(a) << shift);
   });
 }
+// shr.u shifts in zeros (all of them from 8*sizeof(T) on); shr.s copies the
+// sign bit, which a shift by 8*sizeof(T)-1 already does everywhere.
+template <typename T>
+void shr(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
+  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t n) -> std::uint64_t {
+    constexpr std::uint32_t kBits = 8 * sizeof(T);
+    const auto shift = static_cast<std::uint32_t>(n);
+    if constexpr (std::is_signed_v<T>) {
+      return static_cast<U<T>>(static_cast<T>(a) >> std::min(shift, kBits - 1));
+    } else {
+      return shift >= kBits ? 0 : as<T>(a) >> shift;
+    }
+  });
+}
 void mov(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
   map_lanes<1>(c, in, m, [](std::uint64_t a) { return a; });
+}
+// selp d, a, b, p: the predicate row holds 0 or 1.
+void selp(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
+  map_lanes<3>(c, in, m,
+               [](std::uint64_t a, std::uint64_t b, std::uint64_t p) { return p != 0 ? a : b; });
+}
+// Predicates hold 0 or 1, so their and/or/xor are the bitwise ones and not
+// flips the low bit.
+void pred_not(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
+  map_lanes<1>(c, in, m, [](std::uint64_t a) { return a ^ 1; });
+}
+ExecFn pick_pred(const DecodedInstruction& in) {
+  switch (in.opcode) {
+    case Opcode::And:
+      return in.src_count == 2 ? &bit_and : nullptr;
+    case Opcode::Or:
+      return in.src_count == 2 ? &bit_or : nullptr;
+    case Opcode::Xor:
+      return in.src_count == 2 ? &bit_xor : nullptr;
+    case Opcode::Not:
+      return in.src_count == 1 ? &pred_not : nullptr;
+    default:
+      return nullptr;
+  }
 }
 
 template <typename T, typename Cmp>
@@ -126,6 +165,8 @@ ExecFn pick(const DecodedInstruction& in) {
       return &bit_xor;
     case Opcode::Shl:
       return &shl<T>;
+    case Opcode::Shr:
+      return &shr<T>;
     case Opcode::Mov:
       return &mov;
     case Opcode::Setp:
@@ -141,8 +182,11 @@ ExecFn select_fast_integer(const DecodedInstruction& in) {
   if (in.dst_count != 1 || in.has(kSat)) return nullptr;
   if (in.opcode == Opcode::Mov) return in.src_count == 1 ? &mov : nullptr;
   if (in.opcode == Opcode::Setp && in.dst_count != 1) return nullptr;
+  if (in.opcode == Opcode::Selp) return in.src_count == 3 ? &selp : nullptr;
   using T = isa::Type;
   switch (in.type) {
+    case T::Pred:
+      return pick_pred(in);
     case T::U16:
     case T::B16:
       return pick<std::uint16_t>(in);

@@ -65,17 +65,19 @@ constexpr U bfe(U a, uint32_t position, uint32_t length, bool is_signed) {
 // bfi: insert the low `len` bits of a into b at `pos`. Position and length
 // as for bfe: their low 8 bits in the 32-bit form, the whole 32-bit values
 // in the 64-bit form (measured on an H100, form sweep).
+// A field reaching past the top bit is clipped there. One mask, not a loop
+// over the bits: bfi is in the hot loop of mixing and hashing kernels.
 template <class U>
 constexpr U bfi(U a, U b, uint32_t position, uint32_t length) {
-  constexpr uint64_t kMsb = sizeof(U) * 8 - 1;
+  constexpr uint64_t kBits = sizeof(U) * 8;
   constexpr uint32_t kFieldMask = sizeof(U) == 4 ? 0xff : 0xffffffffu;
   const uint64_t pos = position & kFieldMask;
   const uint64_t len = length & kFieldMask;
-  U d = b;
-  for (uint64_t i = 0; i < len && pos + i <= kMsb; ++i) {
-    d = static_cast<U>((d & ~(U{1} << (pos + i))) | (((a >> i) & 1) << (pos + i)));
-  }
-  return d;
+  if (pos >= kBits || len == 0) return b;
+  const uint64_t width = len < kBits - pos ? len : kBits - pos;
+  const U field = width == kBits ? static_cast<U>(~U{0}) : static_cast<U>((U{1} << width) - 1);
+  const auto mask = static_cast<U>(field << pos);
+  return static_cast<U>((b & static_cast<U>(~mask)) | (static_cast<U>(a << pos) & mask));
 }
 
 // fns: position of the |offset|-th set bit of mask, searching up (offset > 0)

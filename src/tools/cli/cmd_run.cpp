@@ -1,4 +1,4 @@
-// `smsim run [--gpu NAME] [--mode functional|timing] [--timing-threads N] [--report FILE.json]
+// `smsim run [--gpu NAME] [--mode functional|timing] [--threads N] [--timing-threads N] [--report FILE.json]
 // [--summary] [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
 // `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
 // one. The program's stdout and stderr pass through unchanged; smsim writes
@@ -46,6 +46,7 @@ struct RunOptions {
   std::string report;
   bool summary = false;
   bool no_fma_contraction = false;
+  std::string threads;         // "" = the runtime's default (1)
   std::string timing_threads;  // "" = the runtime's default (1)
   WatchdogLimits watchdog;
   bool profile = false;
@@ -177,6 +178,7 @@ int run_program(const RunOptions& opts) {
     setenv(runtime::kModeEnvVarName, opts.mode.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
     if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
+    if (!opts.threads.empty()) setenv(runtime::kThreadsEnvVarName, opts.threads.c_str(), 1);
     if (!opts.timing_threads.empty()) {
       setenv(runtime::kTimingThreadsEnvVarName, opts.timing_threads.c_str(), 1);
     }
@@ -233,6 +235,9 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
+  cmd->add_option("--threads", opts->threads,
+                  "Host threads running blocks in functional mode (default 1; the same results "
+                  "but for the order in which blocks' atomics meet)");
   cmd->add_option("--timing-threads", opts->timing_threads,
                   "Host threads stepping the SMs in timing mode (default 1; results are the same "
                   "for every count)");

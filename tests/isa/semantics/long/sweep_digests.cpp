@@ -1,5 +1,7 @@
 #include "long/sweep_digests.h"
 
+#include <algorithm>
+#include <atomic>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -40,22 +42,15 @@ std::vector<uint64_t> device_sweep_digests(const std::string& name) {
 
 std::vector<uint64_t> host_sweep_digests(const std::function<uint64_t(uint32_t)>& semantics) {
   std::vector<uint64_t> digests(kSweepChunks, 0);
-  constexpr uint32_t kThreads = 2;  // the build machine's budget
-  std::vector<std::thread> workers;
-  for (uint32_t t = 0; t < kThreads; ++t) {
-    workers.emplace_back([&, t] {
-      for (uint32_t chunk = t; chunk < kSweepChunks; chunk += kThreads) {
-        uint64_t sum = 0;
-        const uint64_t base = uint64_t{chunk} << 20;
-        for (uint32_t j = 0; j < (1u << 20); ++j) {
-          const uint64_t x = base + j;
-          sum += probe::sweep_term(x, semantics(static_cast<uint32_t>(x)));
-        }
-        digests[chunk] = sum;
-      }
-    });
-  }
-  for (auto& w : workers) w.join();
+  for_each_chunk_in_parallel(kSweepChunks, [&](uint32_t chunk) {
+    uint64_t sum = 0;
+    const uint64_t base = uint64_t{chunk} << kSweepChunkBits;
+    for (uint32_t j = 0; j < (1u << kSweepChunkBits); ++j) {
+      const uint64_t x = base + j;
+      sum += probe::sweep_term(x, semantics(static_cast<uint32_t>(x)));
+    }
+    digests[chunk] = sum;
+  });
   return digests;
 }
 
@@ -64,6 +59,20 @@ uint32_t count_differing_chunks(const std::vector<uint64_t>& device,
   uint32_t differing = 0;
   for (uint32_t i = 0; i < kSweepChunks; ++i) differing += device.at(i) != host.at(i) ? 1 : 0;
   return differing;
+}
+
+void for_each_chunk_in_parallel(uint32_t chunks, const std::function<void(uint32_t)>& body) {
+  // Chunks are handed out one at a time, so a thread that drew cheap inputs
+  // (NaNs, zeros) takes more chunks instead of idling.
+  std::atomic<uint32_t> next{0};
+  const uint32_t threads = std::clamp(std::thread::hardware_concurrency(), 1u, chunks);
+  std::vector<std::jthread> workers;
+  workers.reserve(threads);
+  for (uint32_t t = 0; t < threads; ++t) {
+    workers.emplace_back([&] {
+      for (uint32_t chunk = next++; chunk < chunks; chunk = next++) body(chunk);
+    });
+  }
 }
 
 }  // namespace smsim::isa::sem::testing
