@@ -28,7 +28,9 @@ check "stderr passes through unchanged" diff <(echo "to stderr") plain.err
 
 "$smsim" run --summary --report run.json -- ./exit_status >summary.out 2>summary.err
 check "--summary leaves stdout alone" diff plain.out summary.out
-check "--summary writes to stderr" grep -q "^smsim: .*1 launches" summary.err
+check "--summary writes to stderr" grep -q "^smsim: .*functional mode: 1 launches" summary.err
+"$smsim" run --mode timing --summary -- ./exit_status >summary_timing.out 2>summary_timing.err
+check "--summary names the timing mode" grep -q "^smsim: .*timing mode: 1 launches" summary_timing.err
 check "--report writes the launches" grep -q '"kernel": "_Z11write_valuePi"' run.json
 
 "$smsim" run -- ./exit_status_static >static.out 2>static.err

@@ -104,8 +104,8 @@ void print_summary(const std::string& report_path) {
     return;
   }
   const auto& totals = report["totals"];
-  std::fprintf(stderr, "smsim: %s, functional mode: %llu launches, %llu warp instructions, %llu thread instructions\n",
-               report["gpu"].get<std::string>().c_str(),
+  std::fprintf(stderr, "smsim: %s, %s mode: %llu launches, %llu warp instructions, %llu thread instructions\n",
+               report["gpu"].get<std::string>().c_str(), report.value("mode", "functional").c_str(),
                totals["launches"].get<unsigned long long>(),
                totals["warp_instructions"].get<unsigned long long>(),
                totals["thread_instructions"].get<unsigned long long>());
