@@ -385,7 +385,8 @@ constexpr OpcodeInfo kTable[] = {
   {.opcode = O::MbarrierCompleteTx, .mnemonic = "mbarrier.complete_tx", .unit = U::Barrier, .latency = L::Memory, .modifiers = kMbarrier, .types = one(kB64), .operands = ops({addr(), src(R::B32)}), .min_sm = 90},
   {.opcode = O::MbarrierInval, .mnemonic = "mbarrier.inval", .unit = U::Barrier, .latency = L::Memory, .modifiers = kMbarrier, .types = one(kB64), .operands = ops({addr()}), .min_sm = 80},
   {.opcode = O::Griddepcontrol, .mnemonic = "griddepcontrol", .unit = U::Misc, .latency = L::None, .modifiers = {M::LaunchDependents, M::Wait}, .types = none(), .operands = ops({}), .min_sm = 90},
-  {.opcode = O::Setmaxnreg, .mnemonic = "setmaxnreg", .unit = U::Misc, .latency = L::None, .modifiers = {M::Inc, M::Dec, M::Sync, M::Aligned}, .types = one(kU32), .operands = ops({imm()}), .min_sm = 90},
+  // ptxas 13.0 takes .s32 as well as the ISA's .u32 (tools/forms/async_spellings.py spells both).
+  {.opcode = O::Setmaxnreg, .mnemonic = "setmaxnreg", .unit = U::Misc, .latency = L::None, .modifiers = {M::Inc, M::Dec, M::Sync, M::Aligned}, .types = one(TypeMask{T::U32, T::S32}), .operands = ops({imm()}), .min_sm = 90},
   // ---- video ----
   {.opcode = O::Vadd, .mnemonic = "vadd", .unit = U::IntAlu, .latency = L::Alu, .modifiers = kVideoMods, .types = some(3, 3, kVideo), .operands = ops_opt(3, {dst(R::B32), src(R::B32), src(R::B32), src(R::B32)})},
   {.opcode = O::Vsub, .mnemonic = "vsub", .unit = U::IntAlu, .latency = L::Alu, .modifiers = kVideoMods, .types = some(3, 3, kVideo), .operands = ops_opt(3, {dst(R::B32), src(R::B32), src(R::B32), src(R::B32)})},

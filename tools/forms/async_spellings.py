@@ -210,8 +210,11 @@ def wgmma_type_combos():
 def sm_90a_sections():
     s = {"wgmma": ["wgmma.fence.sync.aligned;", "wgmma.commit_group.sync.aligned;",
                    "wgmma.wait_group.sync.aligned 0;"],
+         # ptxas takes .s32 as well as the PTX ISA's .u32.
          "setmaxnreg": ["setmaxnreg.inc.sync.aligned.u32 240;",
-                        "setmaxnreg.dec.sync.aligned.u32 40;"]}
+                        "setmaxnreg.dec.sync.aligned.u32 40;",
+                        "setmaxnreg.inc.sync.aligned.s32 240;",
+                        "setmaxnreg.dec.sync.aligned.s32 40;"]}
     for d, a, b, k, extra in wgmma_type_combos():
         dreg = {"f16": "{%r21, %r22}", "s32": "{%r21, %r22, %r23, %r24}"}.get(d, "{%f1, %f2, %f3, %f4}")
         floating = d != "s32"

@@ -54,6 +54,14 @@ PRODUCER:
   setp.ge.u32 %p1, %r3, 16;
   @%p1 bra FINISH;
   setmaxnreg.dec.sync.aligned.u32 40;)") +
+      // The same with .s32, which ptxas 13.0 accepts beside the ISA's .u32.
+      finishing_kernel("specialized_s32", R"(mov.u32 %r3, %tid.x;
+  setp.lt.u32 %p1, %r3, 128;
+  @%p1 bra PRODUCER;
+  setmaxnreg.inc.sync.aligned.s32 208;
+  bra.uni FINISH;
+PRODUCER:
+  setmaxnreg.dec.sync.aligned.s32 40;)") +
       // Every thread (sr_partial_warpgroup, sr_one_warp_block).
       finishing_kernel("all_dec", "setmaxnreg.dec.sync.aligned.u32 40;") +
       // ptxas: "value '16' out of range, expected to be in range [24..256]",
@@ -86,6 +94,7 @@ class Setmaxnreg : public testing::ModuleTest {
 
 TEST_F(Setmaxnreg, WarpSpecializedBlockRunsToTheEnd) {
   EXPECT_EQ(finished("specialized", 256), 256u);
+  EXPECT_EQ(finished("specialized_s32", 256), 256u);
 }
 
 TEST_F(Setmaxnreg, BrokenWarpgroupRulesRunAsOnTheH100) {
@@ -110,6 +119,19 @@ TEST(SetmaxnregTarget, NeedsTheArchSpecificTarget) {
   ptx::parse_and_check(text, diags);
   ASSERT_TRUE(diags.has_errors());
   EXPECT_NE(diags.format().find("sm_90a"), std::string::npos) << diags.format();
+}
+
+TEST(SetmaxnregTarget, TakesU32AndS32Only) {
+  // ptxas 13.0 takes .u32 and .s32; for .b32: "Unexpected instruction types
+  // specified for 'setmaxnreg.inc'".
+  for (const std::string type : {"u32", "s32", "b32"}) {
+    const std::string text = ".version 8.0\n.target sm_90a\n.address_size 64\n"
+                             ".visible .entry k() { setmaxnreg.inc.sync.aligned." + type +
+                             " 32; ret; }\n";
+    ptx::Diagnostics diags("types", text);
+    ptx::parse_and_check(text, diags);
+    EXPECT_EQ(diags.has_errors(), type == "b32") << type << ": " << diags.format();
+  }
 }
 
 }  // namespace
