@@ -33,17 +33,20 @@ FINISH:
                         ".maxnreg 128");
 }
 
+// Warpgroup 0 gives registers back, warpgroup 1 takes them.
+std::string specialized_kernel(const char* name, const std::string& type) {
+  return finishing_kernel(name, "mov.u32 %r3, %tid.x;\n  setp.lt.u32 %p1, %r3, 128;\n"
+                                "  @%p1 bra PRODUCER;\n  setmaxnreg.inc.sync.aligned." + type +
+                                    " 208;\n  bra.uni FINISH;\nPRODUCER:\n"
+                                    "  setmaxnreg.dec.sync.aligned." + type + " 40;");
+}
+
 const std::string& module_text() {
   static const std::string text =
       ".version 8.0\n.target sm_90a\n.address_size 64\n" +
-      // Warpgroup 0 gives registers back, warpgroup 1 takes them.
-      finishing_kernel("specialized", R"(mov.u32 %r3, %tid.x;
-  setp.lt.u32 %p1, %r3, 128;
-  @%p1 bra PRODUCER;
-  setmaxnreg.inc.sync.aligned.u32 208;
-  bra.uni FINISH;
-PRODUCER:
-  setmaxnreg.dec.sync.aligned.u32 40;)") +
+      specialized_kernel("specialized", "u32") +
+      // The same with .s32, which ptxas 13.0 accepts beside the ISA's .u32.
+      specialized_kernel("specialized_s32", "s32") +
       // Warp 0 alone (faults.txt sr_one_warp), then lanes 0-15 of every warp
       // (sr_half_warp).
       finishing_kernel("one_warp", R"(mov.u32 %r3, %tid.x;
@@ -54,14 +57,6 @@ PRODUCER:
   setp.ge.u32 %p1, %r3, 16;
   @%p1 bra FINISH;
   setmaxnreg.dec.sync.aligned.u32 40;)") +
-      // The same with .s32, which ptxas 13.0 accepts beside the ISA's .u32.
-      finishing_kernel("specialized_s32", R"(mov.u32 %r3, %tid.x;
-  setp.lt.u32 %p1, %r3, 128;
-  @%p1 bra PRODUCER;
-  setmaxnreg.inc.sync.aligned.s32 208;
-  bra.uni FINISH;
-PRODUCER:
-  setmaxnreg.dec.sync.aligned.s32 40;)") +
       // Every thread (sr_partial_warpgroup, sr_one_warp_block).
       finishing_kernel("all_dec", "setmaxnreg.dec.sync.aligned.u32 40;") +
       // ptxas: "value '16' out of range, expected to be in range [24..256]",
