@@ -7,15 +7,14 @@ namespace smsim::timing {
 AddressTranslation::AddressTranslation(std::uint64_t region_bytes, double miss_cycles)
     : region_bytes_(region_bytes), miss_cycles_(miss_cycles) {}
 
-void AddressTranslation::begin_launch(std::uint64_t base, std::uint64_t bytes) {
-  base_ = base;
+void AddressTranslation::begin_launch(std::uint64_t bytes) {
   bytes_ = bytes;
   ++launch_;
 }
 
-double AddressTranslation::ready(std::uint64_t address, double at) {
+double AddressTranslation::ready(std::uint64_t offset, double at) {
   if (!enabled()) return at;
-  const std::uint64_t region = this->region(address);
+  const std::uint64_t region = this->region(offset);
   if (region == kOutside) return at;
   const auto [it, first] = regions_.try_emplace(region, Walk{launch_, at + miss_cycles_});
   if (first) {

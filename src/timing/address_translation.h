@@ -22,22 +22,23 @@ class AddressTranslation {
   AddressTranslation(std::uint64_t region_bytes, double miss_cycles);
 
   // A launch starts at cycle 0: walks of earlier launches have completed.
-  // Regions are counted from `base`, the start of the device's address
-  // range of `bytes` (smsim's device addresses lie wherever the host maps
-  // that range, which varies from run to run, while their offsets do not);
-  // addresses outside it (mapped host memory) count as translated.
-  void begin_launch(std::uint64_t base, std::uint64_t bytes);
+  // Addresses are offsets in device memory (func::DeviceMemory::offset_of:
+  // smsim's device addresses lie wherever the host maps them, which varies
+  // from run to run, while their offsets do not); regions are counted from
+  // offset 0 of the device's range of `bytes`, and offsets past it (mapped
+  // host memory) count as translated.
+  void begin_launch(std::uint64_t bytes);
 
-  // The cycle from which an access to `address` that is ready at `at` can
+  // The cycle from which an access to `offset` that is ready at `at` can
   // go on: `at` where its region is translated, else when the region's
   // walk completes (started now if none is in flight).
-  double ready(std::uint64_t address, double at);
+  double ready(std::uint64_t offset, double at);
 
-  // The region of `address`; kOutside for an address outside the range.
+  // The region of `offset`; kOutside for an offset outside the range.
   static constexpr std::uint64_t kOutside = ~std::uint64_t{0};
-  std::uint64_t region(std::uint64_t address) const {
-    if (region_bytes_ == 0 || address < base_ || address - base_ >= bytes_) return kOutside;
-    return (address - base_) / region_bytes_;
+  std::uint64_t region(std::uint64_t offset) const {
+    if (region_bytes_ == 0 || offset >= bytes_) return kOutside;
+    return offset / region_bytes_;
   }
   bool enabled() const { return region_bytes_ != 0 && miss_cycles_ > 0.0; }
   // Walks started since construction (one per region first touched).
@@ -46,7 +47,6 @@ class AddressTranslation {
  private:
   std::uint64_t region_bytes_;
   double miss_cycles_;
-  std::uint64_t base_ = 0;
   std::uint64_t bytes_ = 0;
   std::uint64_t launch_ = 0;
   std::uint64_t walks_ = 0;

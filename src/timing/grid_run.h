@@ -69,7 +69,7 @@ class GridRun {
         p_(p),
         ops_(op_timings(launch.kernel, p)),
         local_code_(sm_local_code(launch.kernel, ops_, kHoistWindow, launch.params.size())),
-        memory_(p, launch.memory.base(), translation),
+        memory_(p, &launch.memory, translation),
         blocks_per_sm_(std::max<std::uint32_t>(1, blocks_per_sm)),
         warps_per_block_(static_cast<std::uint32_t>((launch.config.block.count() + 31) / 32)),
         total_blocks_(launch.config.grid.count()),

@@ -80,14 +80,14 @@ std::uint32_t most_lanes_on_one_lock(const WarpAccess& a, int lock_bits) {
 
 }  // namespace
 
-MemorySystem::MemorySystem(const TimingParams& params, std::uint64_t address_origin,
+MemorySystem::MemorySystem(const TimingParams& params, const func::DeviceMemory* memory,
                            AddressTranslation* translation)
     : p_(params),
+      memory_(memory),
       translation_(translation),
       walks_before_(translation != nullptr ? translation->walks() : 0),
       l2_(std::max<std::uint64_t>(params.l2_bytes, 1024), params.l1_line_bytes, kL2Ways),
-      dram_(params),
-      origin_(address_origin) {
+      dram_(params) {
   sms_.resize(params.sm_count);
   for (SmQueues& q : sms_) {
     q.l1 =
@@ -143,7 +143,7 @@ double MemorySystem::l2_sector(double arrive, std::uint64_t address, bool write,
   std::uint64_t evicted = 0;
   const std::uint64_t dirty = l2_.fill(block, fetch, false, &evicted);
   write_back(slot, dirty, evicted);
-  return dram_slot + p_.facts.latency.dram + dram_.latency_offset(block - origin_);
+  return dram_slot + p_.facts.latency.dram + dram_.latency_offset(block);
 }
 
 void MemorySystem::write_back(double at, std::uint64_t bytes, std::uint64_t address) {
@@ -153,8 +153,15 @@ void MemorySystem::write_back(double at, std::uint64_t bytes, std::uint64_t addr
   dram_.transfer(at, address, static_cast<std::uint32_t>(bytes));
 }
 
+void MemorySystem::offsets(const WarpAccess& a, Sectors& out) const {
+  out.count = a.sector_count;
+  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+    out.at[i] = memory_ != nullptr ? memory_->offset_of(a.sectors[i]) : a.sectors[i];
+  }
+}
+
 std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTiming& op,
-                                        const WarpAccess& a) {
+                                        const Sectors& s) {
   double ready = start + p_.facts.latency.l1_hit;
   // Whether the CC caches the load in L1, and in which unit (App. G: 2.x
   // caches global loads by default in 128-byte lines, 3.x and 5.x only in
@@ -164,8 +171,8 @@ std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTimin
       !op.l2_only && rules.loads_cached_by_default && rules.cached_unit_bytes > 0;
   const auto unit = static_cast<std::uint64_t>(
       std::max<int>(static_cast<int>(kSectorBytes), rules.cached_unit_bytes));
-  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
-    const std::uint64_t sector = a.sectors[i];
+  for (std::uint32_t i = 0; i < s.count; ++i) {
+    const std::uint64_t sector = s.at[i];
     if (cached && q.l1.lookup(sector)) {
       ++l1_hits_;
       continue;
@@ -175,42 +182,42 @@ std::uint64_t MemorySystem::global_load(SmQueues& q, double start, const OpTimin
       ready = std::max(ready, l2_sector(start, sector, false, false));
       continue;
     }
-    for (std::uint64_t s = sector / unit * unit; s < (sector / unit + 1) * unit; s += kSectorBytes) {
-      if (s != sector && q.l1.lookup(s)) continue;
-      ready = std::max(ready, l2_sector(start, s, false, false));
-      q.l1.fill(s, kSectorBytes, false);
+    for (std::uint64_t u = sector / unit * unit; u < (sector / unit + 1) * unit; u += kSectorBytes) {
+      if (u != sector && q.l1.lookup(u)) continue;
+      ready = std::max(ready, l2_sector(start, u, false, false));
+      q.l1.fill(u, kSectorBytes, false);
     }
   }
   return ceil_cycle(ready);
 }
 
-void MemorySystem::global_store(SmQueues& q, double start, const WarpAccess& a) {
-  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+void MemorySystem::global_store(SmQueues& q, double start, const Sectors& s,
+                                std::uint64_t partial) {
+  for (std::uint32_t i = 0; i < s.count; ++i) {
     // L1 is write-through without allocation: a stored sector leaves it.
-    q.l1.invalidate(a.sectors[i]);
-    l2_sector(start, a.sectors[i], true, (a.partial_sectors >> i & 1) != 0);
+    q.l1.invalidate(s.at[i]);
+    l2_sector(start, s.at[i], true, (partial >> i & 1) != 0);
   }
 }
 
-std::uint64_t MemorySystem::global_atomic(double start, const WarpAccess& a) {
+std::uint64_t MemorySystem::global_atomic(double start, const Sectors& s,
+                                          std::uint32_t same_word_lanes) {
   // Atomics execute at the L2: one unit's time per warp-atomic plus the
   // serialization of lanes on one word.
   double arrive = start;
-  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
-    arrive = l2_sector(start, a.sectors[i], true, false);
-  }
+  for (std::uint32_t i = 0; i < s.count; ++i) arrive = l2_sector(start, s.at[i], true, false);
   const double slot = std::max(start, atomic_unit_free_);
   atomic_unit_free_ = slot + p_.facts.atomic_global_cycles +
-                      p_.facts.atomic_global_same_address_cycles * (a.same_word_lanes - 1);
+                      p_.facts.atomic_global_same_address_cycles * (same_word_lanes - 1);
   return ceil_cycle(std::max(arrive, atomic_unit_free_ + p_.facts.latency.l2_hit));
 }
 
 std::uint64_t MemorySystem::uncached_global(double start, const OpTiming& op,
-                                            const WarpAccess& a) {
+                                            const WarpAccess& a, const Sectors& s) {
   // DRAM moves each transaction's bytes at its bandwidth, so uncoalesced
   // accesses cost bandwidth (the LSU's part: issue()).
   const analysis::GlobalCost cost = coalesced(a, p_.global_rules, global_path(op));
-  const std::uint64_t address = a.sector_count > 0 ? a.sectors[0] : 0;
+  const std::uint64_t address = s.count > 0 ? s.at[0] : 0;
   const double dram_end =
       dram_.transfer(start, address, static_cast<std::uint32_t>(cost.bytes)).end;
   dram_transactions_ += cost.transactions;
@@ -284,16 +291,16 @@ std::optional<MemoryResult> MemorySystem::issue(std::uint32_t sm, std::uint64_t 
 }
 
 double MemorySystem::translated(SmQueues& q, double start, const OpTiming& op,
-                                const WarpAccess& a) {
+                                const Sectors& s) {
   if (translation_ == nullptr || !translation_->enabled()) return start;
   double ready = start;
   std::uint64_t region = AddressTranslation::kOutside;
-  for (std::uint32_t i = 0; i < a.sector_count; ++i) {
+  for (std::uint32_t i = 0; i < s.count; ++i) {
     // A warp's sectors mostly share one region: one look-up for them.
-    const std::uint64_t r = translation_->region(a.sectors[i]);
+    const std::uint64_t r = translation_->region(s.at[i]);
     if (r == region || r == AddressTranslation::kOutside) continue;
     region = r;
-    ready = std::max(ready, translation_->ready(a.sectors[i], start));
+    ready = std::max(ready, translation_->ready(s.at[i], start));
   }
   // A load or atomic waits for its walk with its result, while the SM's
   // other accesses go on. A store cannot leave the SM untranslated, and the
@@ -307,22 +314,26 @@ double MemorySystem::translated(SmQueues& q, double start, const OpTiming& op,
 MemoryResult MemorySystem::beyond_lsu(std::uint32_t sm, double start, const OpTiming& op,
                                       const WarpAccess& a) {
   SmQueues& q = sms_[sm];
-  if (a.space == func::MemorySpace::global) start = translated(q, start, op, a);
+  // Only global accesses name sectors (warp_access.h); they enter the
+  // caches and DRAM at their offsets in device memory.
+  Sectors s;
+  offsets(a, s);
+  if (a.space == func::MemorySpace::global) start = translated(q, start, op, s);
   if (a.space == func::MemorySpace::local) {
     const auto bytes = static_cast<std::uint32_t>(a.lanes * a.lanes_access.size);
-    const std::uint64_t address = a.sector_count > 0 ? a.sectors[0] : 0;
+    const std::uint64_t address = s.count > 0 ? s.at[0] : 0;
     const double end = dram_.transfer(start, address, bytes).end;
     return {ceil_cycle(end + p_.facts.latency.dram), Stall::long_scoreboard};
   }
-  if (p_.l2_bytes == 0) return {uncached_global(start, op, a), Stall::long_scoreboard};
+  if (p_.l2_bytes == 0) return {uncached_global(start, op, a, s), Stall::long_scoreboard};
   switch (op.mem) {
     case MemOp::store:
-      global_store(q, start, a);
+      global_store(q, start, s, a.partial_sectors);
       return {ceil_cycle(start), Stall::long_scoreboard};
     case MemOp::atomic:
-      return {global_atomic(start, a), Stall::long_scoreboard};
+      return {global_atomic(start, s, a.same_word_lanes), Stall::long_scoreboard};
     default:
-      return {global_load(q, start, op, a), Stall::long_scoreboard};
+      return {global_load(q, start, op, s), Stall::long_scoreboard};
   }
 }
 

@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "func/memory/device_memory.h"
 #include "timing/address_translation.h"
 #include "timing/dram.h"
 #include "timing/op_timing.h"
@@ -33,11 +34,13 @@ struct MemoryResult {
 
 class MemorySystem {
  public:
-  // `address_origin`: where device memory starts; the DRAM's latency spread
-  // hashes addresses relative to it, so runs repeat wherever the OS put it.
-  // `translation`: the device's translation state, which outlives the
-  // launch (nullptr: every address is translated).
-  explicit MemorySystem(const TimingParams& params, std::uint64_t address_origin = 0,
+  // `memory`: the device whose addresses the accesses name. The caches,
+  // DRAM and translation see each address as its offset in it
+  // (func::DeviceMemory::offset_of), never as the host address the OS chose,
+  // so a launch takes the same cycles in every run (nullptr: addresses are
+  // taken as they are). `translation`: the device's translation state, which
+  // outlives the launch (nullptr: every address is translated).
+  explicit MemorySystem(const TimingParams& params, const func::DeviceMemory* memory = nullptr,
                         AddressTranslation* translation = nullptr);
 
   // Issues one warp-instruction's access from SM `sm` at cycle `now`, in
@@ -71,12 +74,19 @@ class MemorySystem {
     double mio_free = 0.0;
     SectorCache l1;
   };
-  std::uint64_t global_load(SmQueues& q, double start, const OpTiming& op, const WarpAccess& a);
-  void global_store(SmQueues& q, double start, const WarpAccess& a);
-  std::uint64_t global_atomic(double start, const WarpAccess& a);
+  // A global access's sectors at their offsets in device memory.
+  struct Sectors {
+    std::uint64_t at[kMaxSectors];
+    std::uint32_t count = 0;
+  };
+  void offsets(const WarpAccess& a, Sectors& out) const;
+  std::uint64_t global_load(SmQueues& q, double start, const OpTiming& op, const Sectors& s);
+  void global_store(SmQueues& q, double start, const Sectors& s, std::uint64_t partial);
+  std::uint64_t global_atomic(double start, const Sectors& s, std::uint32_t same_word_lanes);
   // GPUs without caches for global memory (1.x): the CC's coalesced
   // transactions go straight to DRAM.
-  std::uint64_t uncached_global(double start, const OpTiming& op, const WarpAccess& a);
+  std::uint64_t uncached_global(double start, const OpTiming& op, const WarpAccess& a,
+                                const Sectors& s);
   // One sector through the L2 (and DRAM on a miss) from cycle `arrive`;
   // `partial`: a write of only part of it.
   double l2_sector(double arrive, std::uint64_t address, bool write, bool partial);
@@ -84,16 +94,16 @@ class MemorySystem {
   void write_back(double at, std::uint64_t bytes, std::uint64_t address);
   // When a global access that left the LSU at `start` has its regions
   // translated; a store to an untranslated region holds the SM's LSU until then.
-  double translated(SmQueues& q, double start, const OpTiming& op, const WarpAccess& a);
+  double translated(SmQueues& q, double start, const OpTiming& op, const Sectors& s);
 
   const TimingParams& p_;
+  const func::DeviceMemory* memory_;
   AddressTranslation* translation_;
   std::uint64_t walks_before_ = 0;  // the translation's walks when the launch began
   std::vector<SmQueues> sms_;
   SectorCache l2_;
   double l2_free_ = 0.0;
   Dram dram_;
-  std::uint64_t origin_ = 0;
   double atomic_unit_free_ = 0.0;
   std::uint64_t dram_read_ = 0;
   std::uint64_t dram_write_ = 0;

@@ -54,7 +54,7 @@ TimedLaunchResult launch_timed(const func::DecodedKernel& kernel, const func::La
     result.launch.error = std::move(*error);
     return result;
   }
-  if (translation != nullptr) translation->begin_launch(memory.base(), memory.reserved_bytes());
+  if (translation != nullptr) translation->begin_launch(memory.reserved_bytes());
   GridRun grid(launch, timing, blocks_per_sm, translation);
   result = grid.run();
   func::release_grid_workspace(launch);

@@ -86,16 +86,22 @@ TEST(MemorySystem, LsuAcceptsOnceItsQueueDrains) {
 }
 
 // Device addresses are host addresses the OS places anywhere: a miss's
-// latency spread follows its offset from the start of device memory, so two
-// runs whose memory starts elsewhere time the same loads alike.
+// latency spread follows its offset in device memory, so two runs whose
+// memory starts elsewhere time the same loads alike.
 TEST(MemorySystem, MissLatencyFollowsTheOffsetInDeviceMemoryNotTheAddress) {
   const auto p = timing_params(test_models::gpu("h100"));
   ASSERT_TRUE(p.params) << p.error;
   ASSERT_FALSE(p.params->facts.dram.latency_quantiles.empty());
-  const std::uint64_t origins[] = {0x7f0000000000, 0x7f1234567000};
+  // Two devices at once: two reservations, two bases.
+  func::DeviceMemory first(std::uint64_t{1} << 30);
+  func::DeviceMemory second(std::uint64_t{1} << 30);
+  ASSERT_NE(first.base(), second.base());
+  func::DeviceMemory* devices[2] = {&first, &second};
   std::vector<std::uint64_t> ready[2];
   for (int run = 0; run < 2; ++run) {
-    MemorySystem m(*p.params, origins[run]);
+    const std::uint64_t buffer = devices[run]->allocate(64 * 4096);
+    ASSERT_NE(buffer, 0u);
+    MemorySystem m(*p.params, devices[run]);
     OpTiming load;
     load.mem = MemOp::load;
     load.l2_only = true;
@@ -103,7 +109,7 @@ TEST(MemorySystem, MissLatencyFollowsTheOffsetInDeviceMemoryNotTheAddress) {
       WarpAccess a;
       a.space = func::MemorySpace::global;
       a.lanes = 32;
-      a.sectors[a.sector_count++] = origins[run] + block * 4096;
+      a.sectors[a.sector_count++] = buffer + block * 4096;
       a.lines = 1;
       ready[run].push_back(m.beyond_lsu(0, double(block * 1000), load, a).ready - block * 1000);
     }
@@ -140,11 +146,11 @@ TEST(MemorySystem, UntranslatedRegionsDelayTheAccessAndHoldTheSmsLsu) {
   out.sectors[0] = 0x80000000;
   // The same load without a translation state (its DRAM latency is the
   // spread's pick for its block, the same in every case here).
-  const std::uint64_t untranslated = MemorySystem(*p.params, 0).beyond_lsu(0, 10.0, load, in).ready;
+  const std::uint64_t untranslated = MemorySystem(*p.params).beyond_lsu(0, 10.0, load, in).ready;
   const auto miss = static_cast<std::uint64_t>(f.miss_cycles);
   {
-    translation.begin_launch(0, std::uint64_t{1} << 40);
-    MemorySystem m(*p.params, 0, &translation);
+    translation.begin_launch(std::uint64_t{1} << 40);
+    MemorySystem m(*p.params, nullptr, &translation);
     EXPECT_EQ(m.beyond_lsu(0, 10.0, load, in).ready, untranslated + miss);
     EXPECT_EQ(m.lsu_accepts_at(0, 20), 20u);
     m.beyond_lsu(1, 20.0, store, out);
@@ -154,8 +160,8 @@ TEST(MemorySystem, UntranslatedRegionsDelayTheAccessAndHoldTheSmsLsu) {
     EXPECT_EQ(stats.translation_walks, 2u);
   }
   {
-    translation.begin_launch(0, std::uint64_t{1} << 40);
-    MemorySystem m(*p.params, 0, &translation);
+    translation.begin_launch(std::uint64_t{1} << 40);
+    MemorySystem m(*p.params, nullptr, &translation);
     EXPECT_EQ(m.beyond_lsu(0, 10.0, load, in).ready, untranslated);
     m.beyond_lsu(1, 20.0, store, out);
     EXPECT_EQ(m.lsu_accepts_at(1, 30), 30u);

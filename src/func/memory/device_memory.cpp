@@ -27,7 +27,8 @@ const Allocation* containing(const std::map<std::uint64_t, Allocation>& map,
 DeviceMemory::DeviceMemory(std::uint64_t reservation_bytes)
     : reservation_(reservation_bytes, kMinimumReservation),
       page_bytes_(static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE))),
-      next_free_(reservation_.base() + kGuardBytes) {}
+      next_free_(reservation_.base() + kGuardBytes),
+      next_host_offset_(reservation_.size() + kGuardBytes) {}
 
 std::uint64_t DeviceMemory::take_range(std::uint64_t span) {
   const std::uint64_t end = reservation_.base() + reservation_.size();
@@ -54,7 +55,11 @@ std::uint64_t DeviceMemory::allocate(std::uint64_t bytes, AllocationKind kind) {
   std::unique_lock lock(mutex_);
   const std::uint64_t begin = take_range(span);
   if (begin == 0 || !reservation_.commit(begin, span)) return 0;
-  live_[begin] = Allocation{.begin = begin, .size = bytes, .span = span, .kind = kind};
+  live_[begin] = Allocation{.begin = begin,
+                            .size = bytes,
+                            .span = span,
+                            .kind = kind,
+                            .offset = begin - reservation_.base()};
   return begin;
 }
 
@@ -78,7 +83,15 @@ bool DeviceMemory::register_host_range(const void* host, std::uint64_t bytes) {
   auto next = live_.lower_bound(begin);
   if (next != live_.end() && next->first < begin + bytes) return false;
   if (containing(live_, begin) != nullptr) return false;
-  live_[begin] = Allocation{.begin = begin, .size = bytes, .kind = AllocationKind::host_mapped};
+  // The range's pages, one after the other past the reservation with a
+  // guard between them: the offset keeps only what the program decides
+  // (registration order, sizes, the offset inside a page).
+  const std::uint64_t page_offset = begin % page_bytes_;
+  live_[begin] = Allocation{.begin = begin,
+                            .size = bytes,
+                            .kind = AllocationKind::host_mapped,
+                            .offset = next_host_offset_ + page_offset};
+  next_host_offset_ += round_up(page_offset + bytes, page_bytes_) + kGuardBytes;
   freed_.erase(begin);
   return true;
 }
@@ -98,6 +111,13 @@ std::optional<Allocation> DeviceMemory::find_locked(std::uint64_t address) const
   const Allocation* a = containing(live_, address);
   if (a == nullptr) return std::nullopt;
   return *a;
+}
+
+std::uint64_t DeviceMemory::host_offset_of(std::uint64_t address) const {
+  std::shared_lock lock(mutex_);
+  const Allocation* a = containing(live_, address);
+  if (a == nullptr) return address - reservation_.base();
+  return a->offset + (address - a->begin);
 }
 
 std::optional<Allocation> DeviceMemory::find(std::uint64_t address) const {

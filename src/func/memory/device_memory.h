@@ -26,6 +26,8 @@ struct Allocation {
   std::uint64_t size = 0;  // as requested: bytes past it are out of bounds
   std::uint64_t span = 0;  // committed bytes (page-rounded); 0 for host ranges
   AllocationKind kind = AllocationKind::device;
+  // Where `begin` lies as models of the hardware see it (DeviceMemory::offset_of).
+  std::uint64_t offset = 0;
   bool contains(std::uint64_t address, std::uint64_t bytes) const {
     return address >= begin && bytes <= size && address - begin <= size - bytes;
   }
@@ -86,6 +88,19 @@ class DeviceMemory {
   // offset from it to give the same results in every run).
   std::uint64_t base() const { return reservation_.base(); }
 
+  // Where `address` lies in the device's address space as the models of
+  // the hardware (caches, DRAM, translation) see it, the same in every run:
+  // inside the reservation its offset from base(); in a registered host
+  // range (mapped or managed host memory, which the OS places independently
+  // of the reservation and of each other, e.g. on the randomized heap) an
+  // offset past the reservation fixed at registration, ranges in
+  // registration order with their addresses' offsets inside a page kept.
+  // An address in neither: its offset from base() (no access reaches it).
+  std::uint64_t offset_of(std::uint64_t address) const {
+    if (reservation_.contains(address)) return address - reservation_.base();
+    return host_offset_of(address);
+  }
+
   // A page-aligned (so 256-byte aligned, as cudaMalloc) zero-filled block;
   // 0 for a zero-byte request or when the address space is exhausted.
   std::uint64_t allocate(std::uint64_t bytes, AllocationKind kind = AllocationKind::device);
@@ -132,6 +147,7 @@ class DeviceMemory {
                         AccessKind access, GlobalAccessCache& cache) const;
   MaybeFault host_check(std::uint64_t address, std::uint64_t size, AccessKind access) const;
   std::optional<Allocation> find_locked(std::uint64_t address) const;
+  std::uint64_t host_offset_of(std::uint64_t address) const;
   std::uint64_t take_range(std::uint64_t span);
 
   AddressReservation reservation_;
@@ -140,6 +156,7 @@ class DeviceMemory {
   std::map<std::uint64_t, Allocation> live_;   // keyed by begin
   std::map<std::uint64_t, Allocation> freed_;  // kept to name use-after-free
   std::uint64_t next_free_;                    // bump pointer inside the reservation
+  std::uint64_t next_host_offset_;             // offset_of the next registered host range's page
   std::atomic<std::uint64_t> generation_{0};   // bumped whenever an allocation goes away
 };
 
