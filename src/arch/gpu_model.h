@@ -210,6 +210,17 @@ struct ClusterReleaseFacts {
   std::vector<int> warps_cycles;   // added at each
 };
 
+// What a membar or fence costs the warp that issues it, by scope, as
+// piecewise-linear curves over the issuing block's warps through measured
+// points (src/timing/fence_cost.h). The cluster scope costs what the gpu
+// scope does (ptxas emits MEMBAR.ALL.GPU for both). Empty: an issue.
+struct FenceFacts {
+  std::vector<int> warps;       // warps per block measured, increasing
+  std::vector<int> cta_cycles;  // membar.cta, fence.sc/acq_rel.cta
+  std::vector<int> gpu_cycles;  // membar.gl, fence.*.gpu and fence.*.cluster
+  std::vector<int> sys_cycles;  // membar.sys, fence.*.sys
+};
+
 // What the SMs' first access to memory costs (src/timing/address_translation.h):
 // one GPU-wide walk per aligned region of `region_kib` KiB, `miss_cycles` SM
 // cycles, remembered across launches. 0: not modelled.
@@ -239,6 +250,7 @@ struct TimingFacts {
   double dram_efficiency = 0.0;        // achievable fraction of memory.bandwidth_gb_per_s
   DramGeometry dram;
   ClusterReleaseFacts cluster_release;
+  FenceFacts fence;
   TranslationFacts translation;
   int launch_cycles = 0;               // kernel launch overhead (ncu's cycles of an empty kernel)
   double block_dispatch_cycles = 0.0;  // GPU-wide cycles between two block dispatches

@@ -7,6 +7,7 @@
 // and the loop itself (grid_run.cpp).
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "func/exec/launch_types.h"
 #include "timing/address_translation.h"
 #include "timing/cluster_release.h"
+#include "timing/fence_cost.h"
 #include "timing/memory_system.h"
 #include "timing/op_timing.h"
 #include "timing/sm_local_code.h"
@@ -77,6 +79,10 @@ class GridRun {
         cluster_release_(cluster_release_cycles(p.facts.cluster_release, cluster_size_,
                                                 warps_per_block_)) {
     sms_.resize(p.sm_count);
+    for (const FenceScope scope : {FenceScope::cta, FenceScope::gpu, FenceScope::sys}) {
+      fence_cycles_[static_cast<std::size_t>(scope)] =
+          fence_cycles(p.facts.fence, scope, warps_per_block_);
+    }
     single_block_clusters_ =
         cluster_size_ == 1 &&
         std::any_of(launch.kernel.code.begin(), launch.kernel.code.end(),
@@ -187,6 +193,7 @@ class GridRun {
   std::uint64_t total_blocks_;
   std::uint32_t cluster_size_;                 // blocks per cluster; 1: no clusters
   std::uint64_t cluster_release_;              // a releasing barrier.cluster.arrive's fence
+  std::array<std::uint64_t, 4> fence_cycles_{};  // a membar or fence, per FenceScope
   // No clusters, but the kernel uses barrier.cluster: clusters of one block.
   bool single_block_clusters_ = false;
   std::vector<std::uint32_t> gpc_of_sm_;

@@ -34,6 +34,7 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
     warp.age = age_++;
     warp.ready_at = now_;
     warp.sleep_until = 0;
+    warp.fence_until = 0;
     warp.shared_writes_done = 0;
     warp.waits_at_barrier = false;
     warp.live = true;

@@ -232,6 +232,9 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     release_barriers(sm, block, w.block_slot);
   }
   if (fence != 0) w.ready_at = std::max(w.ready_at, now_ + fence);
+  if (in_code && ops_[pc].fence != FenceScope::none) {
+    w.fence_until = now_ + fence_cycles_[static_cast<std::size_t>(ops_[pc].fence)];
+  }
   if (in_code && ops_[pc].cluster_wait && block.cluster != nullptr && ws.control.mask() != 0) {
     // The wait found its phase complete: it passes once the release is here.
     w.ready_at = std::max(w.ready_at, block.cluster->released_at);

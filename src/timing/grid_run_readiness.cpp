@@ -63,6 +63,10 @@ std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
     set_stall(sm, w, Stall::sleeping);
     return w.sleep_until;
   }
+  if (w.fence_until > now_) {
+    set_stall(sm, w, Stall::membar);
+    return w.fence_until;
+  }
   if (w.next_op == nullptr) return now_;  // runs off the end: exits
   if (w.sources_at > now_) {
     // What resources_at() answers while a source is not ready.

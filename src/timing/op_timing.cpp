@@ -126,6 +126,22 @@ void add_source(OpTiming& t, std::uint32_t reg) {
   t.sources[t.source_count++] = reg;
 }
 
+// The decoder keeps a fence's scope in `mode` (proxy fences: Proxy). The
+// cluster scope costs what the gpu scope does (fence_cost.h).
+FenceScope fence_scope(isa::Modifier scope) {
+  switch (scope) {
+    case isa::Modifier::Cta:
+      return FenceScope::cta;
+    case isa::Modifier::Cluster:
+    case isa::Modifier::Gpu:
+      return FenceScope::gpu;
+    case isa::Modifier::Sys:
+      return FenceScope::sys;
+    default:
+      return FenceScope::none;
+  }
+}
+
 }  // namespace
 
 std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const TimingParams& p) {
@@ -174,6 +190,7 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     const bool plain = in.control == func::Control::none && in.builtin == func::Builtin::none &&
                        !special && t.source_count < kMaxSources && t.list == UINT32_MAX;
     const bool fence = in.opcode == Opcode::Membar || in.opcode == Opcode::Fence;
+    if (fence) t.fence = fence_scope(in.mode);
     t.orders_memory = t.barrier || fence || t.mem == MemOp::store || t.mem == MemOp::atomic ||
                       t.mem == MemOp::other || !plain;
     t.hoistable = plain && !fence;

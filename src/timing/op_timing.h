@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "func/decode/decoded_kernel.h"
+#include "timing/fence_cost.h"
 #include "timing/stall_reason.h"
 #include "timing/timing_params.h"
 
@@ -31,6 +32,9 @@ struct OpTiming {
   // fences before it arrives (cluster_release.h).
   bool cluster_release = false;
   bool cluster_wait = false;  // barrier.cluster.wait
+  // A membar or fence: the warp issues nothing more until it completes
+  // (fence_cost.h); none for other instructions and for proxy fences.
+  FenceScope fence = FenceScope::none;
   bool stops_others = false;  // stops the SM's other schedulers (issue_rules.h)
   bool l2_only = false;  // ld .cg/.cv: bypasses L1
   // May go ahead of a stalled older instruction of its basic block (see

@@ -48,6 +48,7 @@ struct WarpSlot {
   std::uint64_t hoist_retry = 0;  // after a failed look-ahead: when a candidate may be ready
   std::uint64_t ready_at = 0;     // earliest next issue (after a barrier release)
   std::uint64_t sleep_until = 0;  // earliest next issue after a nanosleep
+  std::uint64_t fence_until = 0;  // earliest next issue after a membar or fence
   std::uint64_t shared_writes_done = 0;  // when its last shared store or atomic completes
   std::uint64_t sources_at = 0;
   const OpTiming* next_op = nullptr;     // null: the PC ran off the end of the code

@@ -20,12 +20,13 @@ enum class Stall : std::uint8_t {
   mio_throttle,        // the shared-memory / MIO queue is busy
   barrier,             // waiting at a CTA barrier
   sleeping,            // in nanosleep
+  membar,              // waiting for its membar or fence to complete
   count,
 };
 
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Stall::count)> kStallNames =
-    {"selected",           "not_selected", "wait",         "short_scoreboard", "long_scoreboard",
-     "math_pipe_throttle", "lg_throttle",  "mio_throttle", "barrier",         "sleeping"};
+    {"selected",    "not_selected", "wait",    "short_scoreboard", "long_scoreboard",
+     "math_pipe_throttle", "lg_throttle", "mio_throttle", "barrier", "sleeping", "membar"};
 
 struct TimingStats {
   std::uint64_t cycles = 0;  // gpc__cycles_elapsed.max: launch overhead plus the grid's span

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "timing/cluster_release.h"
+#include "timing/fence_cost.h"
 #include "timing/issue_rules.h"
 
 namespace smsim::timing {
@@ -49,6 +50,9 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
                         gpu.name, f.warp_policy)};
   }
   if (auto e = cluster_release_error(f.cluster_release)) {
+    return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
+  }
+  if (auto e = fence_error(f.fence)) {
     return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
   }
   TimingParams p;

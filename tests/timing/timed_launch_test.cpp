@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "timing/fence_cost.h"
 #include "timing/nanosleep.h"
 #include "timing/timing_params.h"
 #include "timing_test_models.h"
@@ -131,17 +132,19 @@ TEST(TimedLaunch, BarrierWaitsForTheWarpsSharedStoresWhereTheModelSaysSo) {
   EXPECT_FALSE(gpu("gtx480").timing.barrier_waits_for_shared_writes);
 }
 
+// Cycles between two clock reads of one thread around `middle`.
+std::uint64_t cycles_of(const std::string& middle) {
+  return run_one_thread(kernel("  .reg .pred %p<2>;\n  ld.param.u64 %rd1, [out];\n"
+                               "  mov.u64 %rd2, %clock64;\n" +
+                               middle +
+                               "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+                               "  st.global.u64 [%rd1], %rd4;\n  ret;\n"));
+}
+
 TEST(TimedLaunch, NanosleepSleepsTheRequestedTimeAtTheSmClock) {
-  // Cycles between two clock reads around `middle`, against the same code
-  // sleeping 0 ns. The warp issues again `sleep` cycles after the nanosleep
-  // (one cycle after it without a sleep), so the difference is sleep - 1.
-  const auto cycles_of = [](const std::string& middle) {
-    return run_one_thread(kernel("  .reg .pred %p<2>;\n  ld.param.u64 %rd1, [out];\n"
-                                 "  mov.u64 %rd2, %clock64;\n" +
-                                 middle +
-                                 "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
-                                 "  st.global.u64 [%rd1], %rd4;\n  ret;\n"));
-  };
+  // Against the same code sleeping 0 ns. The warp issues again `sleep`
+  // cycles after the nanosleep (one cycle after it without a sleep), so the
+  // difference is sleep - 1.
   const auto p = timing_params(gpu("h100"));
   ASSERT_TRUE(p.params) << p.error;
   const std::uint64_t sleep = sleep_ns_to_cycles(2000, p.params->sm_clock_mhz);
@@ -153,6 +156,28 @@ TEST(TimedLaunch, NanosleepSleepsTheRequestedTimeAtTheSmClock) {
   // A guarded-off nanosleep does not sleep.
   EXPECT_EQ(cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 2000;\n"),
             cycles_of("  setp.eq.u32 %p1, 1, 0;\n  @%p1 nanosleep.u32 0;\n"));
+}
+
+// A membar or fence holds its warp for the H100's measured cost of its scope
+// ([sm_90.timing.fence], one warp in the block): the clock read after it
+// issues that many cycles later than without it (one cycle for its issue).
+TEST(TimedLaunch, AFenceHoldsItsWarpForTheMeasuredCostOfItsScope) {
+  const arch::FenceFacts& f = gpu("h100").timing.fence;
+  ASSERT_FALSE(f.gpu_cycles.empty());
+  const std::uint64_t none = cycles_of("");
+  const auto extra = [none](const char* fence) { return cycles_of(fence) - none; };
+  const std::uint64_t gpu_cost = fence_cycles(f, FenceScope::gpu, 1);
+  const std::uint64_t sys_cost = fence_cycles(f, FenceScope::sys, 1);
+  EXPECT_EQ(gpu_cost, std::uint64_t(f.gpu_cycles.front()));
+  EXPECT_EQ(extra("  fence.sc.gpu;\n"), gpu_cost);
+  EXPECT_EQ(extra("  membar.gl;\n"), gpu_cost);
+  EXPECT_EQ(extra("  fence.acq_rel.cluster;\n"), gpu_cost);  // MEMBAR.ALL.GPU like the gpu scope
+  EXPECT_EQ(extra("  fence.acq_rel.sys;\n"), sys_cost);
+  EXPECT_GT(sys_cost, gpu_cost);
+  // cta scope: nothing measurable for one warp; proxy fences are not
+  // measured: an issue each.
+  EXPECT_EQ(extra("  membar.cta;\n"), 1u + fence_cycles(f, FenceScope::cta, 1));
+  EXPECT_EQ(extra("  fence.proxy.async;\n"), 1u);
 }
 
 TEST(TimedLaunch, MallocInAKernelGetsTheDevicesHeap) {

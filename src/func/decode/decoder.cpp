@@ -317,6 +317,7 @@ class KernelDecoder {
       return in;
     }
     add_carry_flag(s, in);
+    if (s.opcode == isa::Opcode::Membar || s.opcode == isa::Opcode::Fence) set_fence_scope(s, in);
     ExecFn fast = nullptr;
     if (in.opcode == isa::Opcode::Ld || in.opcode == isa::Opcode::Ldu ||
         in.opcode == isa::Opcode::St) {
@@ -420,6 +421,20 @@ class KernelDecoder {
       return;
     }
     if (in.src_count == 0) fail(s, "a barrier needs a barrier id");
+  }
+
+  // What a membar or fence orders, for the timing model (the values do not
+  // depend on it): its scope (membar.gl is the gpu scope), or .proxy for the
+  // proxy and mbarrier_init forms, which order another proxy's accesses.
+  static void set_fence_scope(const InstructionSpec& s, DecodedInstruction& in) {
+    if (s.has(Modifier::Proxy) || s.has(Modifier::MbarrierInit)) {
+      in.mode = Modifier::Proxy;
+      return;
+    }
+    for (Modifier m : {Modifier::Cta, Modifier::Cluster, Modifier::Gpu, Modifier::Sys}) {
+      if (s.has(m)) in.mode = m;
+    }
+    if (s.has(Modifier::Gl)) in.mode = Modifier::Gpu;
   }
 
   // Each branch reconverges at its immediate post-dominator.
