@@ -33,7 +33,8 @@ struct OpTiming {
   bool cluster_release = false;
   bool cluster_wait = false;  // barrier.cluster.wait
   // A membar or fence: the warp issues nothing more until it completes
-  // (fence_cost.h); none for other instructions and for proxy fences.
+  // (fence_cost.h); none for other instructions and for the proxy,
+  // mbarrier_init and restricted fences (not measured: an issue).
   FenceScope fence = FenceScope::none;
   bool stops_others = false;  // stops the SM's other schedulers (issue_rules.h)
   bool l2_only = false;  // ld .cg/.cv: bypasses L1

@@ -425,9 +425,12 @@ class KernelDecoder {
 
   // What a membar or fence orders, for the timing model (the values do not
   // depend on it): its scope (membar.gl is the gpu scope), or .proxy for the
-  // proxy and mbarrier_init forms, which order another proxy's accesses.
+  // forms that order less than all of memory (proxy, mbarrier_init,
+  // sync_restrict and op_restrict), whose cost was not measured.
   static void set_fence_scope(const InstructionSpec& s, DecodedInstruction& in) {
-    if (s.has(Modifier::Proxy) || s.has(Modifier::MbarrierInit)) {
+    for (Modifier m : {Modifier::Proxy, Modifier::MbarrierInit, Modifier::SyncRestrictSharedCta,
+                       Modifier::SyncRestrictSharedCluster, Modifier::OpRestrictRelease}) {
+      if (!s.has(m)) continue;
       in.mode = Modifier::Proxy;
       return;
     }
