@@ -1,6 +1,9 @@
 #include "func/exec/exec_context.h"
+#include "func/exec/special_row.h"
 
 #include <fmt/format.h>
+
+#include <bit>
 
 namespace smsim::func {
 namespace {
@@ -126,6 +129,69 @@ std::uint64_t special_value(const ExecContext& c, const isa::SpecialRegisterRef&
       // The decoder refuses every other special register (is_supported).
       return 0;
   }
+}
+
+namespace {
+
+// Special registers with one value for the whole warp: a move of one is the
+// hot start of most kernels (%ctaid, %ntid), so it is worked out once per
+// warp instead of once per lane.
+bool warp_uniform(isa::SpecialRegister r) {
+  using S = isa::SpecialRegister;
+  switch (r) {
+    case S::Ntid:
+    case S::Ctaid:
+    case S::Nctaid:
+    case S::Warpid:
+    case S::Nwarpid:
+    case S::Smid:
+    case S::Nsmid:
+    case S::Gridid:
+    case S::DynamicSmemSize:
+    case S::TotalSmemSize:
+    case S::AggrSmemSize:
+    case S::Envreg:
+    case S::IsExplicitCluster:
+    case S::Clusterid:
+    case S::Nclusterid:
+    case S::ClusterCtaid:
+    case S::ClusterNctaid:
+    case S::ClusterCtarank:
+    case S::ClusterNctarank:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void special_row(const ExecContext& c, const isa::SpecialRegisterRef& ref, std::uint32_t mask,
+                 std::uint64_t* row) {
+  if (mask == 0) return;
+  if (warp_uniform(ref.reg)) {
+    const std::uint64_t v = special_value(c, ref, static_cast<unsigned>(std::countr_zero(mask)));
+    for_each_lane(mask, [&](unsigned lane) { row[lane] = v; });
+    return;
+  }
+  if (ref.reg == isa::SpecialRegister::Tid) {
+    // Consecutive lanes are consecutive threads of the block: x counts up
+    // and carries into y, then z, instead of two divisions per lane.
+    const Dim3& b = c.launch.config.block;
+    Dim3 t = thread_index(c.launch, thread_in_block(c, 0));
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if ((mask >> lane & 1) != 0) row[lane] = component(t, ref.component);
+      if (++t.x == b.x) {
+        t.x = 0;
+        if (++t.y == b.y) {
+          t.y = 0;
+          ++t.z;
+        }
+      }
+    }
+    return;
+  }
+  for_each_lane(mask, [&](unsigned lane) { row[lane] = special_value(c, ref, lane); });
 }
 
 bool is_supported(const isa::SpecialRegisterRef& ref) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "func/exec/exec_context.h"
+#include "func/exec/special_row.h"
 
 namespace smsim::func {
 
@@ -24,6 +25,10 @@ struct SourceRows {
                                                  std::uint32_t mask, std::uint64_t* row) {
   if (op.kind == OperandKind::imm) {
     for (unsigned lane = 0; lane < kWarpSize; ++lane) row[lane] = op.imm;
+    return;
+  }
+  if (op.kind == OperandKind::special) {
+    special_row(c, op.special, mask, row);
     return;
   }
   for_each_lane(mask, [&](unsigned lane) { row[lane] = read(c, op, lane); });
