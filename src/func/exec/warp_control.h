@@ -60,7 +60,15 @@ class WarpControl {
   std::size_t open_points() const;
 
   // Continue the running group at pc + 1.
-  void advance() { move_to(current_.pc + 1); }
+  void advance() {
+    // Once per executed instruction: outside any convergence point there is
+    // no join to check, so that case stays inline.
+    if (current_.point < 0) {
+      ++current_.pc;
+      return;
+    }
+    move_to(current_.pc + 1);
+  }
   // A branch by `taken` (a subset of mask()) to `target`; the other lanes
   // fall through. `reconverge` is the immediate post-dominator, kNoPc if the
   // paths only meet at exit.
