@@ -122,7 +122,7 @@ std::uint64_t run_warp_loop(ExecContext& c, std::uint64_t slice, WarpCounters& c
       ++executed;
       ++c.warp.executed;
       ++counters.per_opcode[static_cast<std::size_t>(in.opcode)];
-      counters.thread_instructions += count_lanes(mask);
+      counters.thread_instructions += mask == UINT32_MAX ? kWarpSize : count_lanes(mask);
       if (executed_at != nullptr && mask != 0) executed_at[pc] = 1;
       c.pc = pc;
       if constexpr (kObserved) {

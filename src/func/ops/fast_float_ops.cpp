@@ -68,6 +68,25 @@ void fma_portable(ExecContext& c, const DecodedInstruction& in, std::uint32_t ma
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+// d = a * b + x rounded once; NaN results canonical (f64: the measured rule).
+template <typename F>
+[[gnu::always_inline]] inline std::uint64_t fma_lane(std::uint64_t a_bits, std::uint64_t b_bits,
+                                                     std::uint64_t x_bits) {
+  const F a = from_bits<F>(a_bits);
+  const F b = from_bits<F>(b_bits);
+  const F x = from_bits<F>(x_bits);
+  // The single-precision builtin: a float fma computed in double and then
+  // rounded to float would round twice.
+  F r;
+  if constexpr (sizeof(F) == 4) {
+    r = __builtin_fmaf(a, b, x);
+  } else {
+    r = __builtin_fma(a, b, x);
+    if (r != r && (a != a || b != b || x != x)) r = fma_nan_f64(a, b, x);
+  }
+  return bits_of(r);
+}
+
 template <typename F>
 __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
                                                       std::uint32_t mask) {
@@ -76,29 +95,18 @@ __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const Deco
   std::uint64_t sink[kWarpSize];
   std::uint64_t* d = in.dst[0].kind == OperandKind::reg ? c.regs + in.dst[0].reg * kWarpSize : sink;
   const std::uint64_t keep = width_mask(in.dst[0].bits);
-  auto one = [&](unsigned lane) {
-    const F a = from_bits<F>(s.row[0][lane]);
-    const F b = from_bits<F>(s.row[1][lane]);
-    const F x = from_bits<F>(s.row[2][lane]);
-    // The single-precision builtin: a float fma computed in double and then
-    // rounded to float would round twice.
-    F r;
-    if constexpr (sizeof(F) == 4) {
-      r = __builtin_fmaf(a, b, x);
-    } else {
-      r = __builtin_fma(a, b, x);
-      if (r != r && (a != a || b != b || x != x)) r = fma_nan_f64(a, b, x);
-    }
-    d[lane] = bits_of(r) & keep;
-  };
+  auto f = [](std::uint64_t a, std::uint64_t b, std::uint64_t x) { return fma_lane<F>(a, b, x); };
   if (mask == UINT32_MAX) {
-    // Rows are whole registers: a destination either is a source row or
-    // does not overlap it, so lanes are independent.
-#pragma GCC ivdep
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) one(lane);
+    // The lane's one float operation is the explicit fma, so the AVX-512
+    // copy (which may contract a * b + c) computes the same.
+    if (kHostHasAvx512) {
+      map_full_warp_avx512<3>(d, s, keep, f);
+      return;
+    }
+    map_full_warp<3>(d, s, keep, f);
     return;
   }
-  for_each_lane(mask, one);
+  for_each_lane(mask, [&](unsigned lane) { map_one_lane<3>(d, s, keep, f, lane); });
 }
 
 bool host_has_fma() {

@@ -25,26 +25,26 @@ U<T> as(std::uint64_t v) {
 
 template <typename T>
 void add(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
     return static_cast<U<T>>(as<T>(a) + as<T>(b));
   });
 }
 template <typename T>
 void sub(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
     return static_cast<U<T>>(as<T>(a) - as<T>(b));
   });
 }
 template <typename T>
 void mul_lo(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
     return static_cast<U<T>>(static_cast<std::uint64_t>(as<T>(a)) * as<T>(b));
   });
 }
 // mul.wide: the full product of two 16- or 32-bit values.
 template <typename T>
 void mul_wide(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
     using Wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
     return static_cast<std::uint64_t>(static_cast<Wide>(static_cast<T>(a)) *
                                       static_cast<Wide>(static_cast<T>(b)));
@@ -52,22 +52,22 @@ void mul_wide(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
 }
 template <typename T>
 void mad_lo(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<3>(c, in, m, [](std::uint64_t a, std::uint64_t b, std::uint64_t d) -> std::uint64_t {
+  map_int_lanes<3>(c, in, m, [](std::uint64_t a, std::uint64_t b, std::uint64_t d) -> std::uint64_t {
     return static_cast<U<T>>(static_cast<std::uint64_t>(as<T>(a)) * as<T>(b) + as<T>(d));
   });
 }
 void bit_and(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a & b; });
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a & b; });
 }
 void bit_or(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a | b; });
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a | b; });
 }
 void bit_xor(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a ^ b; });
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) { return a ^ b; });
 }
 template <typename T>
 void shl(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t n) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t n) -> std::uint64_t {
     const auto shift = static_cast<std::uint32_t>(n);
     return shift >= 8 * sizeof(T) ? 0 : static_cast<U<T>>(as<T>(a) << shift);
   });
@@ -76,7 +76,7 @@ void shl(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
 // sign bit, which a shift by 8*sizeof(T)-1 already does everywhere.
 template <typename T>
 void shr(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t n) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t n) -> std::uint64_t {
     constexpr std::uint32_t kBits = 8 * sizeof(T);
     const auto shift = static_cast<std::uint32_t>(n);
     if constexpr (std::is_signed_v<T>) {
@@ -87,17 +87,17 @@ void shr(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
   });
 }
 void mov(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<1>(c, in, m, [](std::uint64_t a) { return a; });
+  map_int_lanes<1>(c, in, m, [](std::uint64_t a) { return a; });
 }
 // selp d, a, b, p: the predicate row holds 0 or 1.
 void selp(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<3>(c, in, m,
+  map_int_lanes<3>(c, in, m,
                [](std::uint64_t a, std::uint64_t b, std::uint64_t p) { return p != 0 ? a : b; });
 }
 // Predicates hold 0 or 1, so their and/or/xor are the bitwise ones and not
 // flips the low bit.
 void pred_not(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<1>(c, in, m, [](std::uint64_t a) { return a ^ 1; });
+  map_int_lanes<1>(c, in, m, [](std::uint64_t a) { return a ^ 1; });
 }
 ExecFn pick_pred(const DecodedInstruction& in) {
   switch (in.opcode) {
@@ -116,7 +116,7 @@ ExecFn pick_pred(const DecodedInstruction& in) {
 
 template <typename T, typename Cmp>
 void setp(ExecContext& c, const DecodedInstruction& in, std::uint32_t m) {
-  map_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
+  map_int_lanes<2>(c, in, m, [](std::uint64_t a, std::uint64_t b) -> std::uint64_t {
     return Cmp{}(static_cast<T>(a), static_cast<T>(b)) ? 1 : 0;
   });
 }

@@ -86,10 +86,21 @@ template <unsigned N, typename F>
                                                                std::uint64_t keep, F& f) {
   map_full_warp<N>(d, s, keep, f);
 }
+
+// Only for `f` without float arithmetic, or whose one float operation is an
+// explicit fma (host_isa.h says why).
+template <unsigned N, typename F>
+[[gnu::target(SMSIM_AVX512_TARGET), gnu::noinline]] void map_full_warp_avx512(
+    std::uint64_t* d, const SourceRows<N>& s, std::uint64_t keep, F& f) {
+  map_full_warp<N>(d, s, keep, f);
+}
 #endif
 
+// What a lane function computes with: whether the AVX-512 copy may run it.
+enum class LaneArithmetic { any, integer };
+
 // d = f(a[, b[, c]]) per active lane, on raw 64-bit register slots.
-template <unsigned N, typename F>
+template <unsigned N, LaneArithmetic kArithmetic = LaneArithmetic::any, typename F>
 inline void map_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask, F&& f) {
   SourceRows<N> s;
   gather_sources<N>(c, in, mask, s);
@@ -98,6 +109,10 @@ inline void map_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_
   const std::uint64_t keep = width_mask(in.dst[0].bits);
   if (mask == UINT32_MAX) {
 #ifdef SMSIM_HOST_AVX2_PATHS
+    if (kArithmetic == LaneArithmetic::integer && kHostHasAvx512) {
+      map_full_warp_avx512<N>(d, s, keep, f);
+      return;
+    }
     if (kHostHasAvx2) {
       map_full_warp_avx2<N>(d, s, keep, f);
       return;
@@ -107,6 +122,12 @@ inline void map_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_
     return;
   }
   for_each_lane(mask, [&](unsigned lane) { map_one_lane<N>(d, s, keep, f, lane); });
+}
+
+// map_lanes for integer and bit operations.
+template <unsigned N, typename F>
+inline void map_int_lanes(ExecContext& c, const DecodedInstruction& in, std::uint32_t mask, F&& f) {
+  map_lanes<N, LaneArithmetic::integer>(c, in, mask, static_cast<F&&>(f));
 }
 
 }  // namespace smsim::func
