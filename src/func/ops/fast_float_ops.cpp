@@ -87,9 +87,11 @@ template <typename F>
   return bits_of(r);
 }
 
+// The executor's body, compiled into each host copy below (which give the
+// builtin its one fma instruction).
 template <typename F>
-__attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const DecodedInstruction& in,
-                                                      std::uint32_t mask) {
+[[gnu::always_inline]] inline void fma_rows(ExecContext& c, const DecodedInstruction& in,
+                                            std::uint32_t mask) {
   SourceRows<3> s;
   gather_sources<3>(c, in, mask, s);
   std::uint64_t sink[kWarpSize];
@@ -97,16 +99,25 @@ __attribute__((target("avx2,fma"))) void fma_hardware(ExecContext& c, const Deco
   const std::uint64_t keep = width_mask(in.dst[0].bits);
   auto f = [](std::uint64_t a, std::uint64_t b, std::uint64_t x) { return fma_lane<F>(a, b, x); };
   if (mask == UINT32_MAX) {
-    // The lane's one float operation is the explicit fma, so the AVX-512
-    // copy (which may contract a * b + c) computes the same.
-    if (kHostHasAvx512) {
-      map_full_warp_avx512<3>(d, s, keep, f);
-      return;
-    }
     map_full_warp<3>(d, s, keep, f);
     return;
   }
   for_each_lane(mask, [&](unsigned lane) { map_one_lane<3>(d, s, keep, f, lane); });
+}
+
+template <typename F>
+[[gnu::target("avx2,fma")]] void fma_hardware(ExecContext& c, const DecodedInstruction& in,
+                                              std::uint32_t mask) {
+  fma_rows<F>(c, in, mask);
+}
+
+// The lane's one float operation is the explicit fma, so the AVX-512 copy
+// (whose target may contract a * b + c) computes the same.
+template <typename F>
+[[gnu::target(SMSIM_AVX512_TARGET)]] void fma_hardware_avx512(ExecContext& c,
+                                                              const DecodedInstruction& in,
+                                                              std::uint32_t mask) {
+  fma_rows<F>(c, in, mask);
 }
 
 bool host_has_fma() {
@@ -117,6 +128,7 @@ bool host_has_fma() {
 template <typename F>
 ExecFn fma_for_host() {
 #if defined(__x86_64__) && defined(__GNUC__)
+  if (kHostHasAvx512) return &fma_hardware_avx512<F>;
   if (host_has_fma()) return &fma_hardware<F>;
 #endif
   return &fma_portable<F>;
