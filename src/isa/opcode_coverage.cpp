@@ -46,6 +46,22 @@ std::vector<Modifier> OpcodeCoverage::missing_modifiers() const {
   return difference(allowed_modifiers, exercised_modifiers);
 }
 
+std::vector<Type> OpcodeCoverage::missing_catalog_types() const {
+  return difference(catalog_types, exercised_types);
+}
+
+std::vector<Modifier> OpcodeCoverage::missing_catalog_modifiers() const {
+  return difference(catalog_modifiers, exercised_modifiers);
+}
+
+std::vector<Type> OpcodeCoverage::types_in_no_catalog_form() const {
+  return difference(allowed_types, catalog_types);
+}
+
+std::vector<Modifier> OpcodeCoverage::modifiers_in_no_catalog_form() const {
+  return difference(allowed_modifiers, catalog_modifiers);
+}
+
 CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
                                      std::span<const FormCount> corpus,
                                      std::span<const InstructionForm> catalog) {
@@ -86,14 +102,24 @@ CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
       report.missing_corpus_forms.push_back(fc);
     }
   }
+  std::vector<std::set<Type>> catalog_types(report.opcodes.size());
+  std::vector<std::set<Modifier>> catalog_modifiers(report.opcodes.size());
   for (const InstructionForm& form : catalog) {
-    OpcodeCoverage& c = report.opcodes[static_cast<std::size_t>(form.opcode)];
+    const auto op = static_cast<std::size_t>(form.opcode);
+    OpcodeCoverage& c = report.opcodes[op];
+    catalog_types[op].insert(form.types.begin(), form.types.end());
+    catalog_modifiers[op].insert(form.modifiers.begin(), form.modifiers.end());
     ++c.catalog_forms;
     if (seen.contains(format_form(form))) {
       ++c.catalog_forms_exercised;
     } else {
       c.missing_catalog_forms.push_back(form);
     }
+  }
+  for (std::size_t op = 0; op < report.opcodes.size(); ++op) {
+    report.opcodes[op].catalog_types.assign(catalog_types[op].begin(), catalog_types[op].end());
+    report.opcodes[op].catalog_modifiers.assign(catalog_modifiers[op].begin(),
+                                                catalog_modifiers[op].end());
   }
   std::sort(report.missing_corpus_forms.begin(), report.missing_corpus_forms.end(), more_frequent);
   CoverageTotals& t = report.totals;
@@ -126,6 +152,11 @@ CoverageReport build_coverage_report(std::span<const InstructionForm> exercised,
     }
     t.catalog_forms += c.catalog_forms;
     t.catalog_forms_exercised += c.catalog_forms_exercised;
+    t.catalog_types += c.catalog_types.size();
+    t.catalog_types_exercised += c.catalog_types.size() - c.missing_catalog_types().size();
+    t.catalog_modifiers += c.catalog_modifiers.size();
+    t.catalog_modifiers_exercised +=
+        c.catalog_modifiers.size() - c.missing_catalog_modifiers().size();
   }
   return report;
 }

@@ -35,9 +35,19 @@ struct OpcodeCoverage {
   // Forms of this opcode in the catalog, and those that never ran.
   std::size_t catalog_forms = 0, catalog_forms_exercised = 0;
   std::vector<InstructionForm> missing_catalog_forms;  // form text order
+  // The types and modifiers that at least one catalog form of this opcode
+  // uses: the valid part of the table's deliberately wide sets (ptxas takes
+  // the table's other ones in no form of the opcode).
+  std::vector<Type> catalog_types;
+  std::vector<Modifier> catalog_modifiers;
 
   std::vector<Type> missing_types() const;
   std::vector<Modifier> missing_modifiers() const;
+  std::vector<Type> missing_catalog_types() const;
+  std::vector<Modifier> missing_catalog_modifiers() const;
+  // The table's types and modifiers that no catalog form of the opcode uses.
+  std::vector<Type> types_in_no_catalog_form() const;
+  std::vector<Modifier> modifiers_in_no_catalog_form() const;
 };
 
 struct CoverageTotals {
@@ -50,6 +60,8 @@ struct CoverageTotals {
   std::uint64_t corpus_instructions = 0, corpus_instructions_exercised = 0;
   std::size_t catalog_opcodes = 0, catalog_opcodes_exercised = 0;
   std::size_t catalog_forms = 0, catalog_forms_exercised = 0;
+  std::size_t catalog_types = 0, catalog_types_exercised = 0;          // summed per opcode
+  std::size_t catalog_modifiers = 0, catalog_modifiers_exercised = 0;  // summed per opcode
 };
 
 struct CoverageReport {

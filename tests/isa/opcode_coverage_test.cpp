@@ -85,5 +85,26 @@ TEST(OpcodeCoverage, CatalogFormsNeverExecutedAreListedPerOpcode) {
   EXPECT_EQ(r.totals.catalog_forms_exercised, 1U);
 }
 
+TEST(OpcodeCoverage, TypesAndModifiersAreAlsoCountedAgainstWhatTheCatalogUses) {
+  // add's table allows many types and modifiers; the catalog's forms use f32
+  // and f64 with rn and rz: only those are the valid part.
+  const std::vector<InstructionForm> exercised{form("add\tf32\trn"), form("add\tf32\tsat"),
+                                               form("add\tu32\t")};
+  const std::vector<InstructionForm> catalog{form("add\tf32\trn"), form("add\tf64\trz")};
+  const CoverageReport r = build_coverage_report(exercised, {}, catalog);
+  const OpcodeCoverage& add = of(r, Opcode::Add);
+  EXPECT_EQ(add.catalog_types, (std::vector<Type>{Type::F32, Type::F64}));
+  EXPECT_EQ(add.missing_catalog_types(), std::vector<Type>{Type::F64});
+  EXPECT_EQ(add.missing_catalog_modifiers(), std::vector<Modifier>{Modifier::Rz});
+  // u32 ran but is in no catalog form: not counted against the catalog.
+  const auto unused = add.types_in_no_catalog_form();
+  EXPECT_NE(std::find(unused.begin(), unused.end(), Type::U32), unused.end());
+  EXPECT_EQ(std::find(unused.begin(), unused.end(), Type::F32), unused.end());
+  EXPECT_EQ(r.totals.catalog_types, 2U);
+  EXPECT_EQ(r.totals.catalog_types_exercised, 1U);
+  EXPECT_EQ(r.totals.catalog_modifiers, 2U);
+  EXPECT_EQ(r.totals.catalog_modifiers_exercised, 1U);
+}
+
 }  // namespace
 }  // namespace smsim::isa

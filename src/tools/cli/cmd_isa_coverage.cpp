@@ -267,6 +267,13 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, const Ca
                        t.catalog_opcodes_exercised, t.catalog_opcodes, t.catalog_forms_exercised,
                        t.catalog_forms, percent(t.catalog_forms_exercised, t.catalog_forms));
     if (in.catalog_files.size() > 1) out += per_catalog_lines(in);
+    // The table's type and modifier sets are wider than what ptxas takes;
+    // counted against what the catalog's forms use, they are the valid ones.
+    out += fmt::format(
+        "  catalog: {}/{} types and {}/{} modifiers that its forms use exercised (summed per "
+        "opcode)\n",
+        t.catalog_types_exercised, t.catalog_types, t.catalog_modifiers_exercised,
+        t.catalog_modifiers);
     if (in.have_refused) {
       out += fmt::format(
           "  catalog: {} forms not executable on the H100 either, {} neither executed nor "
@@ -289,11 +296,31 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, const Ca
       out += fmt::format(" catalog {:>4}/{:<4}", c.catalog_forms_exercised, c.catalog_forms);
     }
     out += '\n';
-    if (const auto missing = c.missing_types(); !missing.empty()) {
+    if (c.catalog_forms == 0) {
+      if (const auto missing = c.missing_types(); !missing.empty()) {
+        out += "    missing types: " + join(missing, isa::type_name) + '\n';
+      }
+      if (const auto missing = c.missing_modifiers(); !missing.empty()) {
+        out += "    missing modifiers: " + join(missing, isa::modifier_name) + '\n';
+      }
+      continue;
+    }
+    // With catalog forms, what they use and no test ran apart from what the
+    // table allows and no catalog form of the opcode uses.
+    if (const auto missing = c.missing_catalog_types(); !missing.empty()) {
       out += "    missing types: " + join(missing, isa::type_name) + '\n';
     }
-    if (const auto missing = c.missing_modifiers(); !missing.empty()) {
+    if (const auto missing = c.missing_catalog_modifiers(); !missing.empty()) {
       out += "    missing modifiers: " + join(missing, isa::modifier_name) + '\n';
+    }
+    const auto unused_types = c.types_in_no_catalog_form();
+    if (!unused_types.empty()) {
+      out += "    table types in no catalog form: " + join(unused_types, isa::type_name) + '\n';
+    }
+    const auto unused_modifiers = c.modifiers_in_no_catalog_form();
+    if (!unused_modifiers.empty()) {
+      out += "    table modifiers in no catalog form: " + join(unused_modifiers, isa::modifier_name) +
+             '\n';
     }
   }
   if (!r.missing_corpus_forms.empty()) {
@@ -382,7 +409,11 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in,
                   {"catalog_opcodes", t.catalog_opcodes},
                   {"catalog_opcodes_exercised", t.catalog_opcodes_exercised},
                   {"catalog_forms", t.catalog_forms},
-                  {"catalog_forms_exercised", t.catalog_forms_exercised}};
+                  {"catalog_forms_exercised", t.catalog_forms_exercised},
+                  {"catalog_types", t.catalog_types},
+                  {"catalog_types_exercised", t.catalog_types_exercised},
+                  {"catalog_modifiers", t.catalog_modifiers},
+                  {"catalog_modifiers_exercised", t.catalog_modifiers_exercised}};
   nlohmann::json catalogs = nlohmann::json::array();
   for (const CatalogFileCount& c : per_catalog_counts(in)) {
     catalogs.push_back({{"path", c.path}, {"forms", c.forms}, {"forms_exercised", c.exercised}});
@@ -419,6 +450,10 @@ nlohmann::json json_report(const isa::CoverageReport& r, const Inputs& in,
                        {"missing_corpus_forms", forms_json(c.missing_corpus_forms)},
                        {"catalog_forms", c.catalog_forms},
                        {"catalog_forms_exercised", c.catalog_forms_exercised},
+                       {"catalog_types", names_json(c.catalog_types)},
+                       {"missing_catalog_types", names_json(c.missing_catalog_types())},
+                       {"catalog_modifiers", names_json(c.catalog_modifiers)},
+                       {"missing_catalog_modifiers", names_json(c.missing_catalog_modifiers())},
                        {"missing_catalog_forms", form_texts_json(c.missing_catalog_forms)}});
   }
   j["opcodes"] = std::move(opcodes);
