@@ -17,9 +17,11 @@ inline const bool kHostHasAvx2 = [] {
 // AVX-512 with the 256-bit vector length (VL): a row of 64-bit slots
 // narrows to 32-bit values with one two-source permute per 8 lanes instead
 // of five shuffles, and 256-bit vectors keep the clock where the AVX2 code
-// has it. GCC's avx512f target implies FMA, and C++ code contracts a * b + c
-// by default, so only loops without float arithmetic and the explicit fma
-// may take this copy (an FMA would round once where the PTX rounds twice).
+// has it. GCC's avx512f target implies FMA, and GCC contracts a * b + c in
+// C++ by default; the build turns that off (-ffp-contract=off, top-level
+// CMakeLists.txt), and as a second guard only loops without float arithmetic
+// and the explicit fma take this copy (an FMA would round once where the PTX
+// rounds twice).
 #define SMSIM_AVX512_TARGET "avx512f,avx512vl,avx512bw,avx512dq,prefer-vector-width=256"
 
 inline const bool kHostHasAvx512 = [] {
