@@ -195,18 +195,12 @@ void special_row(const ExecContext& c, const isa::SpecialRegisterRef& ref, std::
 }
 
 bool is_supported(const isa::SpecialRegisterRef& ref) {
+  if (warp_uniform(ref.reg)) return true;
+  // The registers whose value differs between the lanes of a warp.
   using S = isa::SpecialRegister;
   switch (ref.reg) {
     case S::Tid:
-    case S::Ntid:
-    case S::Ctaid:
-    case S::Nctaid:
     case S::Laneid:
-    case S::Warpid:
-    case S::Nwarpid:
-    case S::Smid:
-    case S::Nsmid:
-    case S::Gridid:
     case S::LanemaskEq:
     case S::LanemaskLe:
     case S::LanemaskLt:
@@ -218,17 +212,6 @@ bool is_supported(const isa::SpecialRegisterRef& ref) {
     case S::Globaltimer:
     case S::GlobaltimerLo:
     case S::GlobaltimerHi:
-    case S::DynamicSmemSize:
-    case S::TotalSmemSize:
-    case S::AggrSmemSize:
-    case S::Envreg:
-    case S::IsExplicitCluster:
-    case S::Clusterid:
-    case S::Nclusterid:
-    case S::ClusterCtaid:
-    case S::ClusterNctaid:
-    case S::ClusterCtarank:
-    case S::ClusterNctarank:
       return true;
     default:
       return false;
