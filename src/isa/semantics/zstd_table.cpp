@@ -12,15 +12,24 @@ namespace smsim::isa::sem {
 
 namespace {
 
-// Reads the compressed file into `packed` and checks that it is one zstd
-// frame of `bytes` bytes.
-bool read_frame(const std::string& path, size_t bytes, std::string& packed, std::string& error) {
+// Reads the compressed file whole into `packed`.
+bool read_packed(const std::string& path, std::string& packed, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    error = "cannot open SFU table " + path;
+    error = "cannot open " + path;
     return false;
   }
   packed.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+// Reads the compressed file into `packed` and checks that it is one zstd
+// frame of `bytes` bytes.
+bool read_frame(const std::string& path, size_t bytes, std::string& packed, std::string& error) {
+  if (!read_packed(path, packed, error)) {
+    error = "cannot open SFU table " + path;
+    return false;
+  }
   if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != bytes) {
     error = path + ": expected a zstd frame of " + std::to_string(bytes) + " bytes";
     return false;
@@ -43,12 +52,8 @@ bool read_zstd_bytes(const std::string& path, void* out, size_t bytes, std::stri
 }
 
 bool read_zstd_file(const std::string& path, std::string& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
-  const std::string packed{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::string packed;
+  if (!read_packed(path, packed, error)) return false;
   const unsigned long long size = ZSTD_getFrameContentSize(packed.data(), packed.size());
   // A bound so that a damaged header cannot ask for an absurd allocation.
   constexpr unsigned long long kLargest = 1ull << 32;
