@@ -296,31 +296,23 @@ std::string text_report(const isa::CoverageReport& r, const Inputs& in, const Ca
       out += fmt::format(" catalog {:>4}/{:<4}", c.catalog_forms_exercised, c.catalog_forms);
     }
     out += '\n';
-    if (c.catalog_forms == 0) {
-      if (const auto missing = c.missing_types(); !missing.empty()) {
-        out += "    missing types: " + join(missing, isa::type_name) + '\n';
-      }
-      if (const auto missing = c.missing_modifiers(); !missing.empty()) {
-        out += "    missing modifiers: " + join(missing, isa::modifier_name) + '\n';
-      }
-      continue;
-    }
-    // With catalog forms, what they use and no test ran apart from what the
-    // table allows and no catalog form of the opcode uses.
-    if (const auto missing = c.missing_catalog_types(); !missing.empty()) {
+    // With catalog forms, "missing" is what they use and no test ran; what the
+    // table allows and no catalog form of the opcode uses is listed apart.
+    const bool in_catalog = c.catalog_forms != 0;
+    if (const auto missing = in_catalog ? c.missing_catalog_types() : c.missing_types();
+        !missing.empty()) {
       out += "    missing types: " + join(missing, isa::type_name) + '\n';
     }
-    if (const auto missing = c.missing_catalog_modifiers(); !missing.empty()) {
+    if (const auto missing = in_catalog ? c.missing_catalog_modifiers() : c.missing_modifiers();
+        !missing.empty()) {
       out += "    missing modifiers: " + join(missing, isa::modifier_name) + '\n';
     }
-    const auto unused_types = c.types_in_no_catalog_form();
-    if (!unused_types.empty()) {
-      out += "    table types in no catalog form: " + join(unused_types, isa::type_name) + '\n';
+    if (!in_catalog) continue;
+    if (const auto unused = c.types_in_no_catalog_form(); !unused.empty()) {
+      out += "    table types in no catalog form: " + join(unused, isa::type_name) + '\n';
     }
-    const auto unused_modifiers = c.modifiers_in_no_catalog_form();
-    if (!unused_modifiers.empty()) {
-      out += "    table modifiers in no catalog form: " + join(unused_modifiers, isa::modifier_name) +
-             '\n';
+    if (const auto unused = c.modifiers_in_no_catalog_form(); !unused.empty()) {
+      out += "    table modifiers in no catalog form: " + join(unused, isa::modifier_name) + '\n';
     }
   }
   if (!r.missing_corpus_forms.empty()) {
