@@ -110,6 +110,10 @@ bool Context::create() {
       return false;
     }
     timing_ = std::move(params.params);
+    const char* profiled = std::getenv(kAsProfiledEnvVarName);
+    if (profiled != nullptr && std::string_view(profiled) == "1") {
+      run_kind_ = timing::RunKind::ncu_profiled;
+    }
     reset_translation();
     report_.mode = "timing";
     if (!read_thread_count(kTimingThreadsEnvVarName, timing_threads_)) return false;
@@ -316,8 +320,7 @@ std::int32_t Context::resolve_symbol(const void* host_var, std::uint64_t& addres
 
 void Context::reset_translation() {
   if (!timing_) return;
-  const arch::TranslationFacts& facts = timing_->facts.translation;
-  translation_.emplace(std::uint64_t(std::max(0, facts.region_kib)) * 1024, facts.miss_cycles);
+  translation_ = timing::translation_for(timing_->facts.translation, run_kind_);
 }
 
 void Context::reset_device() {

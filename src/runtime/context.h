@@ -38,6 +38,11 @@ inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
 // Host threads stepping the SMs in timing mode (`smsim run --timing-threads
 // N`); results are the same for every count.
 inline constexpr const char* kTimingThreadsEnvVarName = "SMSIM_TIMING_THREADS";
+// "1" in timing mode (`smsim run --as-profiled`): time each launch as Nsight
+// Compute measures it (timing::RunKind::ncu_profiled), not as the program
+// sees it: the first access to a region of device memory waits for an
+// address-translation walk.
+inline constexpr const char* kAsProfiledEnvVarName = "SMSIM_AS_PROFILED";
 // Host threads running the blocks of a functional launch (`smsim run
 // --threads N`, default 1). Values and statistics are the same for every
 // count; what differs is only what a real GPU leaves open too: the order in
@@ -147,8 +152,9 @@ class Context {
   // The cycle model's parameters when the run is in timing mode.
   const timing::TimingParams* timing() const { return timing_ ? &*timing_ : nullptr; }
   std::uint32_t timing_threads() const { return timing_threads_; }
-  // In timing mode, which memory the device's SMs have translated: it
-  // outlives each launch, as the GPU's does (cudaDeviceReset forgets it).
+  // In a timing run of profiled launches (kAsProfiledEnvVarName), which
+  // memory the device's SMs have translated: it outlives each launch, as
+  // the GPU's does (cudaDeviceReset forgets it). nullptr otherwise.
   timing::AddressTranslation* translation() { return translation_ ? &*translation_ : nullptr; }
   ErrorState& errors() { return errors_; }
 
@@ -210,7 +216,7 @@ class Context {
   unsigned device_flags = 0;
 
  private:
-  // A fresh translation state from the timing facts (timing mode only).
+  // A fresh translation state for the run's kind (timing mode only).
   void reset_translation();
   Context() = default;
   bool create();
@@ -224,6 +230,7 @@ class Context {
   const arch::GpuModel* gpu_ = nullptr;
   std::unique_ptr<func::Device> device_;
   std::optional<timing::TimingParams> timing_;
+  timing::RunKind run_kind_ = timing::RunKind::plain;
   std::optional<timing::AddressTranslation> translation_;
   std::uint32_t timing_threads_ = 1;
   ErrorState errors_;

@@ -26,4 +26,11 @@ double AddressTranslation::ready(std::uint64_t offset, double at) {
   return std::max(at, it->second.done);
 }
 
+std::optional<AddressTranslation> translation_for(const arch::TranslationFacts& facts,
+                                                  RunKind kind) {
+  if (kind == RunKind::plain) return std::nullopt;
+  return AddressTranslation(std::uint64_t(std::max(0, facts.region_kib)) * 1024,
+                            facts.miss_cycles);
+}
+
 }  // namespace smsim::timing

@@ -9,9 +9,15 @@
 // untouched region is about 710 cycles slower than the same kernel on
 // touched ones, the warm part is at least 8 MiB and an access 64 MiB away is
 // cold again, and host copies and memsets do not translate for the SMs.
+// That is what Nsight Compute's replay of a launch sees; a program timing
+// itself does not (below, RunKind), so only a run that models profiled
+// launches keeps this state.
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
+
+#include "arch/gpu_model.h"
 
 namespace smsim::timing {
 
@@ -56,5 +62,23 @@ class AddressTranslation {
   };
   std::unordered_map<std::uint64_t, Walk> regions_;
 };
+
+// What a timed run stands for. The first-touch walk above was measured
+// under ncu, whose kernel cycles are the goldens of tests/timing/kernels;
+// the same launch run plainly, timed by the program's own clock64() (the
+// micro goldens), did not pay it: load_tput_w1 took 2627/2677 cycles plainly
+// and 3426/2894 under ncu, and plainly every launch reading pages no kernel
+// read before pays about as much, which the plain-run DRAM latency already
+// holds (docs/timing.md, "First touch of a program's pages").
+enum class RunKind : std::uint8_t {
+  plain,         // as the program sees its own launches (clock64, events)
+  ncu_profiled,  // as Nsight Compute measures each launch (smsim run --as-profiled)
+};
+
+// The device's translation state for a run of `kind` from the model's
+// facts: none for a plain run (every access counts as translated, no walk is
+// charged or counted), a fresh one for a profiled run.
+std::optional<AddressTranslation> translation_for(const arch::TranslationFacts& facts,
+                                                  RunKind kind);
 
 }  // namespace smsim::timing

@@ -77,5 +77,20 @@ TEST(AddressTranslation, WithoutFactsEveryAddressIsTranslated) {
   }
 }
 
+// Only a run that models Nsight Compute's replay of each launch pays the
+// walks (the walk was measured under ncu; a plain run of the same launch did
+// not pay it: docs/timing.md, "First touch of a program's pages").
+TEST(AddressTranslation, OnlyAProfiledRunKeepsATranslationState) {
+  const arch::TranslationFacts facts{.region_kib = 32768, .miss_cycles = kMiss};
+  EXPECT_FALSE(translation_for(facts, RunKind::plain).has_value());
+  std::optional<AddressTranslation> profiled = translation_for(facts, RunKind::ncu_profiled);
+  ASSERT_TRUE(profiled.has_value());
+  ASSERT_TRUE(profiled->enabled());
+  profiled->begin_launch(kBytes);
+  EXPECT_EQ(profiled->ready(5 * kRegion + 64, 100.0), 100.0 + kMiss);
+  EXPECT_EQ(profiled->ready(6 * kRegion - 64, 200.0), 100.0 + kMiss);  // 32 MiB regions
+  EXPECT_EQ(profiled->walks(), 1u);
+}
+
 }  // namespace
 }  // namespace smsim::timing

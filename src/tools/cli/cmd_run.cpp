@@ -1,5 +1,5 @@
-// `smsim run [--gpu NAME] [--mode functional|timing] [--threads N] [--timing-threads N] [--report FILE.json]
-// [--summary] [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
+// `smsim run [--gpu NAME] [--mode functional|timing [--as-profiled]] [--threads N] [--timing-threads N]
+// [--report FILE.json] [--summary] [--no-fma-contraction] [--profile] -- ./app args...`: runs an unmodified CUDA program (built with
 // `nvcc -cudart shared`) with smsim's libcudart.so.13 in front of the real
 // one. The program's stdout and stderr pass through unchanged; smsim writes
 // its summary to stderr only with --summary or --profile (the access and
@@ -46,6 +46,7 @@ struct RunOptions {
   std::string report;
   bool summary = false;
   bool no_fma_contraction = false;
+  bool as_profiled = false;    // timing: each launch as Nsight Compute measures it
   std::string threads;         // "" = the runtime's default (1)
   std::string timing_threads;  // "" = the runtime's default (1)
   WatchdogLimits watchdog;
@@ -129,6 +130,10 @@ int run_program(const RunOptions& opts) {
                  opts.mode.c_str());
     return kExitUsage;
   }
+  if (opts.as_profiled && opts.mode != "timing") {
+    std::fprintf(stderr, "smsim run: --as-profiled times launches: it needs --mode timing\n");
+    return kExitUsage;
+  }
   const auto database = load_gpu_database();
   if (!database) return kExitUsage;
   const arch::GpuModel* gpu = select_gpu(*database, opts.gpu);
@@ -178,6 +183,7 @@ int run_program(const RunOptions& opts) {
     setenv(runtime::kModeEnvVarName, opts.mode.c_str(), 1);
     if (!report_path.empty()) setenv(runtime::kReportEnvVar, report_path.c_str(), 1);
     if (opts.no_fma_contraction) setenv(runtime::kFmaContractionEnvVarName, "0", 1);
+    if (opts.as_profiled) setenv(runtime::kAsProfiledEnvVarName, "1", 1);
     if (!opts.threads.empty()) setenv(runtime::kThreadsEnvVarName, opts.threads.c_str(), 1);
     if (!opts.timing_threads.empty()) {
       setenv(runtime::kTimingThreadsEnvVarName, opts.timing_threads.c_str(), 1);
@@ -233,6 +239,10 @@ void register_run(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("run", "Run a CUDA program (nvcc -cudart shared) on the simulator");
   add_gpu_options(*cmd, opts->gpu);
   cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)");
+  cmd->add_flag("--as-profiled", opts->as_profiled,
+                "Timing mode: time each launch as Nsight Compute's replay measures it (the first "
+                "access to a region of device memory waits for an address-translation walk; "
+                "docs/timing.md), not as the program's own clock64() and events see it");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
   cmd->add_option("--threads", opts->threads,
