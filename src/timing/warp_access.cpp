@@ -158,8 +158,21 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
       for (std::uint64_t s = first; s <= (end - 1) / kSectorBytes; ++s) {
         out.sectors[out.sector_count++] = s * kSectorBytes;
       }
+      if (bytes < kSectorBytes && kSectorBytes % bytes == 0 && addresses[0] % bytes == 0) {
+        // Lanes aligned to a size that divides a sector each lie in one
+        // sector, so a sector's lanes cover what the range covers of it:
+        // only the first and the last sector can be partial (what
+        // mark_partial_sectors finds lane by lane).
+        if (addresses[0] % kSectorBytes != 0) out.partial_sectors |= 1;
+        if (end % kSectorBytes != 0) {
+          out.partial_sectors |= std::uint64_t{1} << (out.sector_count - 1);
+        }
+      } else {
+        mark_partial_sectors(addresses, n, bytes, out);
+      }
     } else {
       list_sectors(addresses, n, bytes, out);
+      mark_partial_sectors(addresses, n, bytes, out);
     }
     std::uint64_t previous_line = ~std::uint64_t{0};
     for (std::uint32_t i = 0; i < out.sector_count; ++i) {
@@ -167,7 +180,6 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
       if (line != previous_line) ++out.lines;
       previous_line = line;
     }
-    mark_partial_sectors(addresses, n, bytes, out);
   }
   if (word_apart) return;  // every lane on its own word: same_word_lanes stays 1
   if (same) {

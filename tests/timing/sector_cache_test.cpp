@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <utility>
+
 namespace smsim::timing {
 namespace {
 
@@ -48,6 +51,55 @@ TEST(SectorCache, InvalidateDropsOneSector) {
   cache.invalidate(0x2040);
   EXPECT_TRUE(cache.lookup(0x2000));
   EXPECT_FALSE(cache.lookup(0x2040));
+}
+
+TEST(SectorCache, SetOfIsTheLineAddressModuloTheSets) {
+  // The H100's L2 (25,600 sets of 16 ways of 128 bytes), its L1 (416 sets of
+  // 4), one set, and sets that are a power of two; line addresses on both
+  // sides of 2^32, where the remainder is computed without a division and
+  // where it is not.
+  const std::uint64_t lines[] = {0,          1,          25'599,      25'600,     416,
+                                 0xFFFF'FFFE, 0xFFFF'FFFF, 0x1'0000'0000, 0x1'0000'0001,
+                                 0x12'3456'789A, ~std::uint64_t{0} >> 7};
+  for (const auto& [capacity, ways] :
+       {std::pair<std::uint64_t, std::uint32_t>{50ull << 20, 16}, {208 << 10, 4}, {128, 1},
+        {1 << 20, 8}, {3 * 128, 1}}) {
+    const SectorCache cache(capacity, 128, ways);
+    const std::uint64_t sets = capacity / 128 / ways;
+    for (std::uint64_t line : lines) {
+      EXPECT_EQ(cache.set_of(line), line % sets) << capacity << " " << line;
+    }
+    for (std::uint64_t line = 0; line < 100'000; line += 7) {
+      ASSERT_EQ(cache.set_of(line), line % sets) << capacity << " " << line;
+    }
+  }
+}
+
+TEST(SectorCache, LinesOfOneSetEvictEachOtherAboveFourGigalines) {
+  // 3 sets, direct mapped: lines 2^32 and 2^32 + 3 share a set, 2^32 + 1
+  // does not (the line address exceeds 32 bits: the division path).
+  SectorCache cache(3 * 128, 128, 1);
+  const std::uint64_t base = std::uint64_t{1} << 32;
+  cache.fill(base * 128, 32, false);
+  cache.fill((base + 1) * 128, 32, false);
+  EXPECT_TRUE(cache.lookup(base * 128));
+  cache.fill((base + 3) * 128, 32, false);
+  EXPECT_FALSE(cache.lookup(base * 128));
+  EXPECT_TRUE(cache.lookup((base + 1) * 128));
+  EXPECT_TRUE(cache.lookup((base + 3) * 128));
+}
+
+TEST(SectorCache, LinesOfANonPowerOfTwoSizeMapByDivision) {
+  // 96-byte lines (no shift), 2 sets direct mapped: addresses 0 and 192 are
+  // lines 0 and 2, one set; 96 is line 1.
+  SectorCache cache(2 * 96, 96, 1);
+  cache.fill(0, 96, false);
+  cache.fill(96, 32, false);
+  EXPECT_TRUE(cache.lookup(64));
+  cache.fill(192, 32, false);
+  EXPECT_FALSE(cache.lookup(0));
+  EXPECT_TRUE(cache.lookup(96));
+  EXPECT_TRUE(cache.lookup(192));
 }
 
 }  // namespace

@@ -96,7 +96,8 @@ class WarpAccessTest : public ::testing::Test {
   // The access of instruction `pc` for the lanes of `mask`, lane i's %rd1
   // being address(i).
   WarpAccess describe(std::uint32_t pc, std::uint32_t mask,
-                      const std::function<std::uint64_t(unsigned)>& address) {
+                      const std::function<std::uint64_t(unsigned)>& address,
+                      std::uint32_t bytes = 4) {
     func::WarpState& warp = block_.warps[0];
     const func::DecodedInstruction& in = kernel_.code.at(pc);
     for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
@@ -105,7 +106,7 @@ class WarpAccessTest : public ::testing::Test {
     const func::ExecContext c{.launch = launch_, .block = block_, .warp = warp,
                               .regs = warp.regs.data()};
     WarpAccess out;
-    describe_access(c, in, mask, 4, out);
+    describe_access(c, in, mask, bytes, out);
     return out;
   }
 
@@ -204,6 +205,32 @@ TEST_F(WarpAccessTest, AccessWithNoLaneKeepsTheSpaceItNames) {
   EXPECT_EQ(shared.space, func::MemorySpace::shared);
   EXPECT_EQ(shared.lanes, 0u);
   EXPECT_EQ(shared.sector_count, 0u);
+}
+
+// Lanes one after another: describe_access takes the partial sectors from
+// the range's ends where the lanes are aligned to their size; the lanes
+// counted one by one (mark_partial_sectors) must agree, for every size below
+// a sector, aligned or not, at every offset in a sector and lane count.
+TEST_F(WarpAccessTest, ContiguousLanesMarkThePartialSectorsTheLanesCover) {
+  for (const std::uint32_t bytes : {1u, 2u, 4u, 8u, 16u}) {
+    for (const std::uint64_t offset : {0u, 1u, 2u, 4u, 8u, 12u, 16u, 24u, 28u, 31u, 40u}) {
+      for (const std::uint32_t mask : {~0u, 0x0000FFFFu, 0x000000FFu, 0x00000007u, 0x1u}) {
+        SCOPED_TRACE(testing::Message() << bytes << " bytes at +" << offset << " mask " << mask);
+        const auto address = [&](unsigned lane) { return kBase + offset + bytes * lane - 8; };
+        const WarpAccess a = describe(0, mask, address, bytes);
+        WarpAccess reference = a;
+        reference.partial_sectors = 0;
+        std::uint64_t lanes[func::kWarpSize];
+        std::uint32_t n = 0;
+        for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+          if ((mask >> lane & 1) != 0) lanes[n++] = address(lane) + 8;
+        }
+        mark_partial_sectors(lanes, n, bytes, reference);
+        EXPECT_EQ(a.partial_sectors, reference.partial_sectors);
+        EXPECT_EQ(a.sectors[0], (kBase + offset) / 32 * 32);
+      }
+    }
+  }
 }
 
 // What describe_access must give for four-byte lanes, worked out lane by
