@@ -89,6 +89,9 @@ class GridRun {
                     [](const func::DecodedInstruction& in) {
                       return in.opcode == isa::Opcode::BarrierCluster;
                     });
+    has_barriers_ = std::any_of(
+        launch.kernel.code.begin(), launch.kernel.code.end(),
+        [](const func::DecodedInstruction& in) { return in.control == func::Control::barrier; });
     // SMs fill the GPCs in index order, as evenly as their count allows.
     const std::uint32_t gpcs = std::max<std::uint32_t>(1, p.gpc_count);
     gpc_of_sm_.resize(p.sm_count);
@@ -166,6 +169,10 @@ class GridRun {
   // Passes the PC over instructions already issued ahead of order.
   static void skip_early(WarpSlot& w, func::WarpState& ws);
   void release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot);
+  // Whether an exit in the block may let its other warps on: only by
+  // completing a barrier that some of them wait at (func::exit_lanes), or a
+  // cluster's phase. Read before the exit executes.
+  bool exit_may_release(const ResidentBlock& block) const;
   // Adds the SM's statistics of the cycles since it was last accounted.
   void account(SmState& sm) const;
   // Whether the SM's next step can touch nothing but its own state
@@ -196,6 +203,7 @@ class GridRun {
   std::array<std::uint64_t, 4> fence_cycles_{};  // a membar or fence, per FenceScope
   // No clusters, but the kernel uses barrier.cluster: clusters of one block.
   bool single_block_clusters_ = false;
+  bool has_barriers_ = false;  // the kernel has a barrier instruction
   std::vector<std::uint32_t> gpc_of_sm_;
   std::vector<std::unique_ptr<ClusterRun>> clusters_;  // in flight or free (blocks_left 0)
   // The earliest cycle at which a warp woken on another SM than the one

@@ -31,6 +31,13 @@ void GridRun::wake_cluster(ClusterRun& run, std::uint64_t fence) {
   woken_at_ = std::min(woken_at_, at);
 }
 
+bool GridRun::exit_may_release(const ResidentBlock& block) const {
+  if (block.cluster != nullptr) return true;
+  if (!has_barriers_) return false;
+  return std::any_of(block.state.barriers.begin(), block.state.barriers.end(),
+                     [](const func::NamedBarrier& b) { return !b.waiters.empty(); });
+}
+
 void GridRun::release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot) {
   bool released = false;
   for (std::uint32_t w = 0; w < block.state.warps.size(); ++w) {

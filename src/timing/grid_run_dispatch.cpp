@@ -38,8 +38,7 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
     warp.shared_writes_done = 0;
     warp.waits_at_barrier = false;
     warp.live = true;
-    warp.reg_ready.assign(regs, 0);
-    warp.reg_stall.assign(regs, Stall::wait);
+    warp.reg_ready.assign(regs, {});
     warp.early.clear();
     warp.extra_issues = 0;
     warp.ghost_pc = 0;

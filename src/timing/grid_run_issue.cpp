@@ -101,8 +101,7 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     later->mask = mask;
   }
   const auto written = [&](std::uint32_t reg) {
-    w.reg_ready[reg] = ready;
-    w.reg_stall[reg] = dependency;
+    w.reg_ready[reg] = {.at = ready, .why = dependency};
   };
   for (std::uint8_t i = 0; i < op.dest_count; ++i) written(op.dests[i]);
   for_each_list_register(launch_.kernel, op, false, written);
@@ -157,6 +156,13 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
   func::ExecContext c{.launch = launch_, .block = block.state, .warp = ws, .regs = ws.regs.data()};
   ws.timed_clock = now_;
   const bool in_code = pc < ops_.size();
+  const func::Control control = in_code ? launch_.kernel.code[pc].control : func::Control::exit;
+  // An exit that can release no one leaves the other warps' looks valid:
+  // they are not read again for it (8 warps per exit in a block of 256
+  // threads).
+  const bool releases =
+      control == func::Control::barrier ||
+      (control == func::Control::exit && exit_may_release(block));
   WarpAccess access;
   std::uint32_t mask = 0;
   bool later = false;
@@ -213,7 +219,6 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
       w.waits_at_barrier = true;
     }
   }
-  const func::Control control = in_code ? launch_.kernel.code[pc].control : func::Control::exit;
   // A releasing barrier.cluster.arrive fences before it arrives (the H100
   // runs MEMBAR.ALL.GPU, then UCGABAR_ARV): the warp waits for the fence,
   // and so does the phase this arrival completes. A wait that comes after
@@ -228,7 +233,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     if (ws.control.finished()) func::release_completed_cluster_phase(launch_, block.cluster->state);
     wake_cluster(*block.cluster, fence);
   }
-  if (control == func::Control::barrier || control == func::Control::exit) {
+  if (releases) {
     release_barriers(sm, block, w.block_slot);
   }
   if (fence != 0) w.ready_at = std::max(w.ready_at, now_ + fence);

@@ -39,9 +39,10 @@ void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
   w.sources_at = 0;
   w.sources_why = Stall::wait;
   const auto wait_for = [&w](std::uint32_t reg) {
-    if (w.reg_ready[reg] > w.sources_at) {
-      w.sources_at = w.reg_ready[reg];
-      w.sources_why = w.reg_stall[reg];
+    const WarpSlot::RegisterReady& r = w.reg_ready[reg];
+    if (r.at > w.sources_at) {
+      w.sources_at = r.at;
+      w.sources_why = r.why;
     }
   };
   for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) wait_for(w.next_op->sources[i]);
@@ -94,9 +95,10 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
   std::uint64_t sources_at = 0;
   Stall sources_why = Stall::wait;
   const auto wait_for = [&](std::uint32_t reg) {
-    if (w.reg_ready[reg] > sources_at) {
-      sources_at = w.reg_ready[reg];
-      sources_why = w.reg_stall[reg];
+    const WarpSlot::RegisterReady& r = w.reg_ready[reg];
+    if (r.at > sources_at) {
+      sources_at = r.at;
+      sources_why = r.why;
     }
   };
   for (std::uint8_t i = 0; i < op.source_count; ++i) wait_for(op.sources[i]);

@@ -128,7 +128,14 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       if (slot == lead) continue;
     }
     WarpSlot& w = sm.warps[slot];
-    if (!w.live) continue;
+    if (!w.live) {
+      // Exited: it stays in the list until its block retires, which empties
+      // the set. Kept asleep with no wake, it is not read again until then.
+      if (at < n && n <= AsleepWarps::kMaxWarps) {
+        sp.asleep.add(at, AsleepWarps::kNever, AsleepWarps::kNever, AsleepWarps::kNever);
+      }
+      continue;
+    }
     if (w.known && w.wake > now_ &&
         !(issued < p_.issue_width && now_ >= w.hoist_retry &&
           (w.stall == Stall::short_scoreboard || w.stall == Stall::long_scoreboard))) {

@@ -28,8 +28,7 @@ void GridRun::settle(std::uint32_t sm_index) {
       const MemoryResult r = memory_.beyond_lsu(sm_index, d.start, op, d.access);
       const std::uint64_t ready = std::max(r.ready, now_ + 1);
       for (std::uint8_t i = 0; i < op.dest_count; ++i) {
-        w.reg_ready[op.dests[i]] = ready;
-        w.reg_stall[op.dests[i]] = r.dependency;
+        w.reg_ready[op.dests[i]] = {.at = ready, .why = r.dependency};
       }
       w.known = false;  // it may have read the stand-in
       disturb(sm, w);

@@ -53,8 +53,13 @@ struct WarpSlot {
   std::uint64_t sources_at = 0;
   const OpTiming* next_op = nullptr;     // null: the PC ran off the end of the code
   std::uint64_t age = 0;                 // dispatch order: lower is older
-  std::vector<std::uint64_t> reg_ready;  // per register: the cycle its value is ready
-  std::vector<Stall> reg_stall;          // per register: what a reader waits on
+  // Per register: the cycle its value is ready and what a reader waits on,
+  // side by side (a look at a source register touches one host cache line).
+  struct RegisterReady {
+    std::uint64_t at = 0;
+    Stall why = Stall::wait;
+  };
+  std::vector<RegisterReady> reg_ready;
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
   // Issues owed before the instruction at the PC, which change no value
   // (docs/timing.md, "What ptxas makes of the PTX"): the further machine

@@ -77,5 +77,22 @@ TEST(AsleepWarps, SixtyFourWarpsInARow) {
   EXPECT_EQ(a.run_from(60), 3u);
 }
 
+// An exited warp is kept with no wake (grid_run_schedule.cpp): it is never
+// due, adds no event, and the warps beside it are passed over with it.
+TEST(AsleepWarps, AnExitedWarpIsNeverDueAndAddsNoEvent) {
+  AsleepWarps a;
+  a.add(3, kNever, kNever, kNever);
+  EXPECT_EQ(a.until(), kNever);
+  EXPECT_EQ(a.event(), kNever);
+  EXPECT_EQ(a.hoist(), kNever);
+  a.add(4, 30, 30, kNever);
+  EXPECT_EQ(a.run_from(3), 2u);
+  a.remove_due(~std::uint64_t{0} - 1);
+  EXPECT_TRUE(a.contains(3));
+  EXPECT_FALSE(a.contains(4));
+  EXPECT_EQ(a.until(), kNever);
+  EXPECT_EQ(a.event(), kNever);
+}
+
 }  // namespace
 }  // namespace smsim::timing

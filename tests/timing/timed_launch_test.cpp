@@ -54,6 +54,23 @@ TEST(TimedLaunch, DependentFaddChainTakesItsLatencyPerLink) {
   EXPECT_EQ(run_one_thread(kernel(body)), 31u);
 }
 
+// An exit that completes a barrier (exited threads count as arrived) lets
+// the warp waiting there on: an exit is looked at for the barriers of its
+// block that have waiters, and only those release anyone (grid_run_issue.cpp);
+// were this one missed, the waiting warp would never be read again and the
+// launch would end in a deadlock.
+TEST(TimedLaunch, AnExitThatCompletesABarrierReleasesItsWaiter) {
+  const std::string body =
+      "  .reg .pred %p<2>;\n"
+      "  mov.u32 %r1, %tid.x;\n  setp.ge.u32 %p1, %r1, 32;\n  @%p1 bra LATE;\n"
+      "  bar.sync 0;\n  ld.param.u64 %rd1, [out];\n  mov.u64 %rd2, 7;\n"
+      "  st.global.u64 [%rd1], %rd2;\n  ret;\n"
+      "LATE:\n  mov.f32 %f1, 0f3F800000;\n"
+      "  add.f32 %f1, %f1, %f1;\n  add.f32 %f1, %f1, %f1;\n  add.f32 %f1, %f1, %f1;\n"
+      "  add.f32 %f1, %f1, %f1;\n  ret;\n";
+  EXPECT_EQ(run_one_thread(kernel(body), 64), 7u);
+}
+
 // A one-block kernel of `threads` on the H100 model with its timing facts
 // changed by `change`: the u64 it stores to its result slot and the
 // launch's timing statistics.
