@@ -161,6 +161,11 @@ struct TimingLatencies {
   // the cluster (through the SM-to-SM network). 0: the CC has no clusters.
   int cluster_barrier = 0;
   int dsmem = 0;
+  // sm_90: ptxas makes a .shared::cluster access of a 32-bit address a
+  // generic one, whose upper half an S2R SR_SWINHI reads at the start of
+  // the access's region (src/timing/branch_regions.h); the access cannot
+  // issue before that read and the MOV that pairs it are done. 0: none.
+  int swinhi = 0;
 };
 
 // How each CC's warp schedulers issue (src/timing/issue_rules.*); the
@@ -178,6 +183,22 @@ struct IssueFacts {
   // this many machine instructions, each an issue of the scheduler.
   int if_convert_max_instructions = 0;
   int int_division_instructions = 1;
+};
+
+// What a branch that ptxas keeps costs its warp (src/timing/branch_cost.h,
+// docs/timing.md "Branches"); all 0: a branch is an issue like any other.
+struct BranchFacts {
+  // From its predicate's ready cycle, the predicate's producer hoisted to
+  // the start of its region, to the cycle the branch may issue.
+  int predicate_cycles = 0;
+  // From a taken branch's issue to its warp's next issue: backward (a loop's
+  // back-edge), unconditional, and conditional forward over at most
+  // `near_instructions` instructions or over more.
+  int taken_backward_cycles = 0;
+  int unconditional_cycles = 0;
+  int near_instructions = 0;
+  int taken_near_cycles = 0;
+  int taken_forward_cycles = 0;
 };
 
 // The cycle model's facts for one CC (docs/timing.md); a model whose
@@ -233,6 +254,7 @@ struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
   IssueFacts issue;
+  BranchFacts branch;
   int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
   int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier
   bool barrier_waits_for_shared_writes = false;    // a warp arrives once its shared stores are done

@@ -79,6 +79,7 @@ class GridRun {
         cluster_release_(cluster_release_cycles(p.facts.cluster_release, cluster_size_,
                                                 warps_per_block_)) {
     sms_.resize(p.sm_count);
+    branch_costs_ = p.facts.branch.predicate_cycles > 0;
     for (const FenceScope scope : {FenceScope::cta, FenceScope::gpu, FenceScope::sys}) {
       fence_cycles_[static_cast<std::size_t>(scope)] =
           fence_cycles(p.facts.fence, scope, warps_per_block_);
@@ -164,6 +165,15 @@ class GridRun {
   std::uint64_t resources_at(std::uint32_t sm_index, const WarpSlot& w, const OpTiming& op,
                              bool shared, std::uint64_t sources_at, Stall sources_why,
                              Stall* why) const;
+  // The branch cost model's wait on a kept branch's predicate (branch_cost.h):
+  // the cycle from which `op` may issue for it (0: no wait).
+  std::uint64_t predicate_wait(const WarpSlot& w, const OpTiming& op) const {
+    if (!branch_costs_ || op.branch_guard == UINT32_MAX) return 0;
+    return w.reg_early[op.branch_guard] +
+           static_cast<std::uint64_t>(p_.facts.branch.predicate_cycles);
+  }
+  // After a kept branch's issue: the cost of a taken one and the warp's regions.
+  void after_branch(WarpSlot& w, std::uint32_t pc, std::uint32_t next_pc);
   // Reads what blocked_until() needs of the warp's next instruction.
   void look_at(WarpSlot& w, func::WarpState& ws) const;
   // Passes the PC over instructions already issued ahead of order.
@@ -194,6 +204,9 @@ class GridRun {
   const TimingParams& p_;
   std::vector<OpTiming> ops_;
   std::vector<bool> local_code_;  // per pc (sm_local_code.h)
+  // Branches wait for their predicates as ptxas computes them (branch_cost.h):
+  // each warp keeps WarpSlot::reg_early.
+  bool branch_costs_ = false;
   MemorySystem memory_;
   std::uint32_t blocks_per_sm_;
   std::uint32_t warps_per_block_;

@@ -35,10 +35,13 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
     warp.ready_at = now_;
     warp.sleep_until = 0;
     warp.fence_until = 0;
+    warp.redirect_until = 0;
+    warp.regions.reset(now_);
     warp.shared_writes_done = 0;
     warp.waits_at_barrier = false;
     warp.live = true;
     warp.reg_ready.assign(regs, {});
+    if (branch_costs_) warp.reg_early.assign(regs, 0);
     warp.early.clear();
     warp.extra_issues = 0;
     warp.ghost_pc = 0;

@@ -6,6 +6,7 @@
 
 #include "func/exec/cluster_barrier.h"
 #include "func/exec/warp_loop.h"
+#include "timing/branch_cost.h"
 #include "timing/grid_run.h"
 #include "timing/issue_rules.h"
 #include "timing/nanosleep.h"
@@ -77,8 +78,13 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     if (const std::optional<MemoryResult> r = memory_.issue(sm_index, now_, op, access, &start)) {
       ready = std::max(r->ready, now_ + 1);
       if (access.remote_shared) {
-        // Another block's shared memory, over the SM-to-SM network.
-        ready = std::max(ready, now_ + static_cast<std::uint64_t>(p_.facts.latency.dsmem));
+        // Another block's shared memory, over the SM-to-SM network. The
+        // generic access that ptxas makes of it waits for the S2R SR_SWINHI
+        // at the start of its region (branch_regions.h).
+        const std::uint64_t swinhi =
+            w.regions.entry() + static_cast<std::uint64_t>(p_.facts.latency.swinhi);
+        ready = std::max(
+            ready, std::max(now_, swinhi) + static_cast<std::uint64_t>(p_.facts.latency.dsmem));
       }
       dependency = r->dependency;
       if (access.space == func::MemorySpace::shared && op.mem != MemOp::load) {
@@ -105,6 +111,30 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
   };
   for (std::uint8_t i = 0; i < op.dest_count; ++i) written(op.dests[i]);
   for_each_list_register(launch_.kernel, op, false, written);
+  if (branch_costs_) {
+    // As ptxas would have it: a fixed-latency result from the start of its
+    // region or its operands' early cycles on, whichever is later.
+    std::uint64_t early = ready;
+    if (op.early_result) {
+      std::uint64_t from = w.regions.entry();
+      for (std::uint8_t i = 0; i < op.source_count; ++i) {
+        from = std::max(from, w.reg_early[op.sources[i]]);
+      }
+      early = std::min(ready, from + op.latency);
+    }
+    for (std::uint8_t i = 0; i < op.dest_count; ++i) w.reg_early[op.dests[i]] = early;
+    for_each_list_register(launch_.kernel, op, false,
+                           [&](std::uint32_t reg) { w.reg_early[reg] = early; });
+  }
+}
+
+void GridRun::after_branch(WarpSlot& w, std::uint32_t pc, std::uint32_t next_pc) {
+  const func::DecodedInstruction& in = launch_.kernel.code[pc];
+  const bool conditional = in.guard_reg != func::kNoReg;
+  const std::uint64_t taken = taken_branch_cycles(p_.facts.branch, pc, next_pc, conditional);
+  const std::uint64_t arrival = now_ + std::max<std::uint64_t>(taken, 1);
+  if (taken != 0) w.redirect_until = arrival;
+  w.regions.branch(pc, next_pc, in.reconverge, conditional, arrival);
 }
 
 void GridRun::defer_write(SmState& sm, func::WarpState& ws, const func::DecodedInstruction& in,
@@ -205,6 +235,11 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
       // warp issues it still, no lane active, before going on.
       w.ghost_pc = pc + 1;
       w.ghost_end = body_end;
+    }
+    if (ops_[pc].kept_branch) {
+      after_branch(w, pc, ws.control.pc());
+    } else if (w.regions.depth() != 0) {
+      w.regions.at(ws.control.pc());
     }
     if (ops_[pc].barrier) {
       // Arrivals pass an SM-wide barrier unit one warp at a time; where the

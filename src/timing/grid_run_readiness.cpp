@@ -47,6 +47,10 @@ void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
   };
   for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) wait_for(w.next_op->sources[i]);
   for_each_list_register(launch_.kernel, *w.next_op, true, wait_for);
+  if (const std::uint64_t at = predicate_wait(w, *w.next_op); at > w.sources_at) {
+    w.sources_at = at;
+    w.sources_why = Stall::branch_resolving;
+  }
 }
 
 std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
@@ -67,6 +71,10 @@ std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
   if (w.fence_until > now_) {
     set_stall(sm, w, Stall::membar);
     return w.fence_until;
+  }
+  if (w.redirect_until > now_) {
+    set_stall(sm, w, Stall::branch_resolving);
+    return w.redirect_until;
   }
   if (w.next_op == nullptr) return now_;  // runs off the end: exits
   if (w.sources_at > now_) {
@@ -103,6 +111,10 @@ std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::
   };
   for (std::uint8_t i = 0; i < op.source_count; ++i) wait_for(op.sources[i]);
   for_each_list_register(launch_.kernel, op, true, wait_for);
+  if (const std::uint64_t at = predicate_wait(w, op); at > sources_at) {
+    sources_at = at;
+    sources_why = Stall::branch_resolving;
+  }
   return resources_at(sm_index, w, op, launch_.kernel.code[pc].space == func::MemorySpace::shared,
                       sources_at, sources_why, nullptr);
 }

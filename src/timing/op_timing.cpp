@@ -199,7 +199,29 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
   }
   const std::vector<std::uint32_t> converted =
       if_converted_branches(kernel, p.facts.issue.if_convert_max_instructions);
-  for (std::size_t pc = 0; pc < kernel.code.size(); ++pc) out[pc].converted_end = converted[pc];
+  const bool branch_costs =
+      p.facts.branch.predicate_cycles != 0 || p.facts.branch.taken_backward_cycles != 0 ||
+      p.facts.branch.unconditional_cycles != 0 || p.facts.branch.taken_forward_cycles != 0;
+  for (std::size_t pc = 0; pc < kernel.code.size(); ++pc) {
+    OpTiming& t = out[pc];
+    const func::DecodedInstruction& in = kernel.code[pc];
+    t.converted_end = converted[pc];
+    t.early_result = branch_costs && t.hoistable && t.mem == MemOp::none;
+    const bool branch =
+        in.control == func::Control::branch || in.control == func::Control::branch_indexed;
+    t.kept_branch = branch_costs && branch && t.converted_end == func::kNoPc;
+    if (t.kept_branch && in.control == func::Control::branch && in.guard_reg != func::kNoReg &&
+        p.facts.branch.predicate_cycles > 0) {
+      // It waits for its predicate as ptxas computes it (GridRun::predicate_wait),
+      // not where the PTX does: the guard is no source of its own.
+      t.branch_guard = in.guard_reg;
+      std::uint8_t kept = 0;
+      for (std::uint8_t i = 0; i < t.source_count; ++i) {
+        if (t.sources[i] != in.guard_reg) t.sources[kept++] = t.sources[i];
+      }
+      t.source_count = kept;
+    }
+  }
   for (const func::DecodedInstruction& in : kernel.code) {
     if (in.target < out.size()) out[in.target].block_start = true;
     if (in.reconverge < out.size()) out[in.reconverge].block_start = true;

@@ -52,6 +52,15 @@ struct OpTiming {
   // A branch whose body ptxas predicates (if_conversion.h): the body's end
   // (the target). A warp that skips the body still issues it, no lane active.
   std::uint32_t converted_end = UINT32_MAX;
+  // A branch that ptxas keeps (not if-converted; branch_cost.h): a taken one
+  // delays its warp's next issue, and a conditional one (`branch_guard`, its
+  // predicate) issues predicate_cycles after that predicate could be ready.
+  bool kept_branch = false;
+  std::uint32_t branch_guard = UINT32_MAX;
+  // A fixed-latency result (no memory access, no special register): ptxas
+  // may compute it as early as its operands allow within its region, which
+  // is when a branch's predicate counts as ready (branch_regions.h).
+  bool early_result = false;
   std::uint8_t access_bytes = 0;  // per lane, for memory ops
   std::uint8_t source_count = 0;
   std::uint8_t dest_count = 0;

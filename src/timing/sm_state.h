@@ -15,6 +15,7 @@
 #include "func/exec/launch_types.h"
 #include "func/exec/warp_loop.h"
 #include "timing/asleep_warps.h"
+#include "timing/branch_regions.h"
 #include "timing/op_timing.h"
 #include "timing/stall_reason.h"
 #include "timing/warp_access.h"
@@ -49,6 +50,7 @@ struct WarpSlot {
   std::uint64_t ready_at = 0;     // earliest next issue (after a barrier release)
   std::uint64_t sleep_until = 0;  // earliest next issue after a nanosleep
   std::uint64_t fence_until = 0;  // earliest next issue after a membar or fence
+  std::uint64_t redirect_until = 0;      // earliest next issue after a taken branch (branch_cost.h)
   std::uint64_t shared_writes_done = 0;  // when its last shared store or atomic completes
   std::uint64_t sources_at = 0;
   const OpTiming* next_op = nullptr;     // null: the PC ran off the end of the code
@@ -60,6 +62,11 @@ struct WarpSlot {
     Stall why = Stall::wait;
   };
   std::vector<RegisterReady> reg_ready;
+  // Per register, with branch costs: the cycle its value would be ready had
+  // ptxas computed it as early as its operands allow in its region
+  // (branch_regions.h); a branch's predicate counts as ready then.
+  std::vector<std::uint64_t> reg_early;
+  BranchRegions regions;
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
   // Issues owed before the instruction at the PC, which change no value
   // (docs/timing.md, "What ptxas makes of the PTX"): the further machine

@@ -21,12 +21,14 @@ enum class Stall : std::uint8_t {
   barrier,             // waiting at a CTA barrier
   sleeping,            // in nanosleep
   membar,              // waiting for its membar or fence to complete
+  branch_resolving,    // after a taken branch, until the target's instructions come
   count,
 };
 
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Stall::count)> kStallNames =
-    {"selected",    "not_selected", "wait",    "short_scoreboard", "long_scoreboard",
-     "math_pipe_throttle", "lg_throttle", "mio_throttle", "barrier", "sleeping", "membar"};
+    {"selected",        "not_selected",       "wait",        "short_scoreboard",
+     "long_scoreboard", "math_pipe_throttle", "lg_throttle", "mio_throttle",
+     "barrier",         "sleeping",           "membar",      "branch_resolving"};
 
 struct TimingStats {
   std::uint64_t cycles = 0;  // gpc__cycles_elapsed.max: launch overhead plus the grid's span

@@ -127,10 +127,10 @@ TEST(TimedClusters, BarrierClusterWithoutClustersIsABarrierOfTheBlock) {
 // each block of a cluster of two (the fewer of the two blocks': they may
 // leave the first barrier a few cycles apart); `middle` may use %r3 (its
 // cluster rank) and %r7 (the shared word's address).
-std::uint32_t cycles_around(const std::string& middle) {
+std::uint32_t cycles_around(const std::string& middle, const TimingParams& p = h100()) {
   const std::string ptx = std::string(kHeader) +
                           ".visible .entry k(.param .u64 out) {\n"
-                          "  .reg .b32 %r<12>; .reg .b64 %rd<8>;\n"
+                          "  .reg .b32 %r<12>; .reg .b64 %rd<8>; .reg .pred %p<2>;\n"
                           "  .shared .align 4 .b32 sh[1];\n"
                           "  ld.param.u64 %rd1, [out];\n"
                           "  mov.u32 %r3, %cluster_ctarank;\n  mov.u32 %r7, sh;\n"
@@ -142,7 +142,6 @@ std::uint32_t cycles_around(const std::string& middle) {
                           "  mul.wide.u32 %rd5, %r10, 4;\n  add.u64 %rd6, %rd1, %rd5;\n"
                           "  st.global.u32 [%rd6], %r11;\n"
                           "  barrier.cluster.arrive;\n  barrier.cluster.wait;\n  ret;\n}\n";
-  const TimingParams p = h100();
   const Outcome r = run(ptx, {.grid = {2}, .block = {32}, .cluster = {2}}, 2, &p);
   EXPECT_TRUE(r.ok) << r.error;
   return std::min(r.out[0], r.out[1]);
@@ -158,6 +157,29 @@ TEST(TimedClusters, DistributedSharedMemoryCostsTheSmToSmLatency) {
   const auto& l = gpu("h100").timing.latency;
   ASSERT_GT(l.dsmem, l.shared);
   EXPECT_EQ(other - own, static_cast<std::uint32_t>(l.dsmem - l.shared));
+}
+
+TEST(TimedClusters, ARemoteLoadRightAfterABranchWaitsForTheWindowRead) {
+  // The micro chain's loop body: ptxas makes the remote load S2R SR_SWINHI +
+  // MOV + LD.E on its side of the branch, where the S2R cannot be hoisted
+  // out of; the load issues right after the (not taken) branch (its address
+  // long ready: the compare waits for six adds), so its result comes the
+  // whole read later.
+  const std::string middle =
+      "  xor.b32 %r8, %r3, 1;\n  mapa.shared::cluster.u32 %r9, %r7, %r8;\n"
+      "  add.u32 %r11, %r3, 1;\n  add.u32 %r11, %r11, 1;\n  add.u32 %r11, %r11, 1;\n"
+      "  add.u32 %r11, %r11, 1;\n  add.u32 %r11, %r11, 1;\n  add.u32 %r11, %r11, 1;\n"
+      "  setp.eq.u32 %p1, %r11, 100;\n  @%p1 bra LOCAL;\n"
+      "  ld.shared::cluster.u32 %r10, [%r9];\n  bra.uni JOIN;\n"
+      "LOCAL:\n  ld.shared::cta.u32 %r10, [%r7];\n"
+      "JOIN:\n  add.u32 %r10, %r10, 1;\n";
+  TimingParams none = h100();
+  none.facts.latency.swinhi = 0;
+  const auto& l = gpu("h100").timing.latency;
+  EXPECT_EQ(l.swinhi, 37);
+  EXPECT_EQ(cycles_around(middle),
+            cycles_around(middle, none) + static_cast<std::uint32_t>(l.swinhi));
+  // In straight-line code the read is long done (DistributedSharedMemoryCostsTheSmToSmLatency).
 }
 
 std::uint32_t release_fence(std::uint32_t blocks, std::uint32_t warps) {

@@ -282,7 +282,12 @@ std::string skipped_body_kernel(bool result_is_cycles) {
 
 TEST(TimedLaunch, WarpThatSkipsAnIfConvertedBodyStillIssuesItAndWaitsForIt) {
   const auto on = [](arch::TimingFacts& f) { f.issue.if_convert_max_instructions = 9; };
-  const auto off = [](arch::TimingFacts& f) { f.issue.if_convert_max_instructions = 0; };
+  // The kept branch without its own costs (branch_cost.h, tested apart):
+  // what the predicated body costs against a branch of one issue.
+  const auto off = [](arch::TimingFacts& f) {
+    f.issue.if_convert_max_instructions = 0;
+    f.branch = {};
+  };
   const WarpRun converted = run_with_facts(skipped_body_kernel(true), 32, on);
   const WarpRun branched = run_with_facts(skipped_body_kernel(true), 32, off);
   // Branching, the warp reaches the bar.sync the cycle after the bra. With
@@ -297,6 +302,97 @@ TEST(TimedLaunch, WarpThatSkipsAnIfConvertedBodyStillIssuesItAndWaitsForIt) {
   EXPECT_EQ(run_with_facts(skipped_body_kernel(false), 32, off).value, 5u);
   // The H100 model's fact (configs/arch/hopper.toml).
   EXPECT_EQ(gpu("h100").timing.issue.if_convert_max_instructions, 9);
+}
+
+// A loop of `iterations` around `body` (which must not use %r1, %p1), timed
+// by clock reads around it: the cycles of the whole loop.
+std::string timed_loop(const std::string& body, int iterations) {
+  return ".version 8.0\n.target sm_90\n.address_size 64\n"
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .f32 %f<4>; .reg .b64 %rd<8>; .reg .b32 %r<8>; .reg .pred %p<4>;\n"
+         "  mov.f32 %f1, 0f3F800000;\n  mov.u32 %r1, 0;\n  ld.param.u64 %rd1, [out];\n"
+         "  mov.u64 %rd2, %clock64;\n"
+         "TOP:\n" +
+         body + "  add.s32 %r1, %r1, 1;\n  setp.lt.s32 %p1, %r1, " + std::to_string(iterations) +
+         ";\n  @%p1 bra TOP;\n"
+         "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+         "  st.global.u64 [%rd1], %rd4;\n  ret;\n}\n";
+}
+
+TEST(TimedLaunch, EachTakenBackEdgeDelaysTheWarpsNextIssue) {
+  const std::string ptx = timed_loop("  add.f32 %f1, %f1, %f1;\n", 8);
+  const auto back = [](int cycles) {
+    return [cycles](arch::TimingFacts& f) { f.branch.taken_backward_cycles = cycles; };
+  };
+  // Seven of the eight back-edges are taken.
+  EXPECT_EQ(run_with_facts(ptx, 1, back(17)).value, run_with_facts(ptx, 1, back(12)).value + 7 * 5);
+  EXPECT_EQ(gpu("h100").timing.branch.taken_backward_cycles, 12);
+}
+
+// Straight-line steps, each a compare, an FMA and a branch that is not
+// taken (to an exit at the end), timed by clock reads around them.
+std::string not_taken_steps(int steps) {
+  std::string body =
+      "  ld.param.u64 %rd1, [out];\n  mov.f32 %f1, 0f3F800000;\n"
+      "  mov.u64 %rd2, %clock64;\n";
+  for (int i = 0; i < steps; ++i) {
+    body +=
+        "  setp.eq.f32 %p1, %f1, 0f00000000;\n  fma.rn.f32 %f1, %f1, %f1, %f1;\n  @%p1 bra OUT;\n";
+  }
+  body +=
+      "  mov.u64 %rd3, %clock64;\n  sub.s64 %rd4, %rd3, %rd2;\n"
+      "  st.global.u64 [%rd1], %rd4;\nOUT:\n  ret;\n";
+  return ".version 8.0\n.target sm_90\n.address_size 64\n"
+         ".visible .entry k(.param .u64 out) {\n"
+         "  .reg .f32 %f<4>; .reg .b64 %rd<8>; .reg .pred %p<4>;\n" +
+         body + "}\n";
+}
+
+TEST(TimedLaunch, ABranchIssuesItsPredicateCyclesAfterThePredicateIsReady) {
+  // Each not-taken branch starts a region (the code after it runs only on
+  // one path), so each step's compare cannot be computed before its step:
+  // the branch waits the whole cost.
+  const auto predicate = [](int cycles) {
+    return [cycles](arch::TimingFacts& f) { f.branch.predicate_cycles = cycles; };
+  };
+  const std::uint64_t h100 = run_with_facts(not_taken_steps(4), 1, predicate(13)).value;
+  EXPECT_EQ(run_with_facts(not_taken_steps(4), 1, predicate(20)).value, h100 + 4 * 7);
+  // A step: the compare issues right after the last branch, its result is
+  // ready an ALU latency later and the branch 13 cycles after that (the
+  // H100's 17.94 cycles a step; the FMA issues in between).
+  const auto& l = gpu("h100").timing.latency;
+  EXPECT_EQ(run_with_facts(not_taken_steps(8), 1, predicate(13)).value,
+            h100 + 4 * (1 + static_cast<std::uint64_t>(l.alu) + 13));
+  EXPECT_EQ(gpu("h100").timing.branch.predicate_cycles, 13);
+}
+
+TEST(TimedLaunch, ALoopCountersCompareCountsAsComputedAtTheTopOfTheBody) {
+  // Eight dependent FMAs a body: the counter's add and compare come last in
+  // the PTX, right before the back-edge, but ptxas computes them at the top
+  // of the body, so the branch waits for nothing more, whatever its
+  // predicate cost up to the body's length.
+  std::string fmas;
+  for (int i = 0; i < 8; ++i) fmas += "  fma.rn.f32 %f1, %f1, %f1, %f1;\n";
+  const std::string ptx = timed_loop(fmas, 8);
+  const auto predicate = [](int cycles) {
+    return [cycles](arch::TimingFacts& f) { f.branch.predicate_cycles = cycles; };
+  };
+  const std::uint64_t h100 = run_with_facts(ptx, 1, predicate(13)).value;
+  EXPECT_EQ(run_with_facts(ptx, 1, predicate(20)).value, h100);
+  // Where it counted from the compare's own issue, 20 would cost 7 more an iteration.
+  EXPECT_GT(run_with_facts(ptx, 1, predicate(40)).value, h100);
+}
+
+TEST(TimedLaunch, WithoutBranchFactsABranchIsAnIssueLikeAnyOther) {
+  const std::string ptx = timed_loop("  add.f32 %f1, %f1, %f1;\n", 8);
+  const auto none = [](arch::TimingFacts& f) { f.branch = {}; };
+  // Each iteration: the add (its result is not waited on), the counter's add,
+  // the compare an ALU latency later, the branch an ALU latency after it and
+  // the next iteration's add the cycle after.
+  const auto& l = gpu("h100").timing.latency;
+  EXPECT_EQ(run_with_facts(ptx, 1, none).value,
+            8 * (2 * static_cast<std::uint64_t>(l.alu) + 2) + 1);
+  EXPECT_EQ(gpu("gtx480").timing.branch.taken_backward_cycles, 0);  // not measured there
 }
 
 TEST(TimedLaunch, IntegerDivisionIssuesEachMachineInstructionOfItsSequence) {
