@@ -133,11 +133,26 @@ void describe_access(const func::ExecContext& c, const func::DecodedInstruction&
   bool steps_of_bytes = true;
   bool same = true;
   bool word_apart = true;
-  for (std::uint32_t i = 1; i < n; ++i) {
-    const std::uint64_t step = addresses[i] - addresses[i - 1];
-    steps_of_bytes &= step == bytes;
-    same &= step == 0;
-    word_apart &= addresses[i] > addresses[i - 1] && step >= 4;
+  if (row == nullptr && n > 1) {
+    // One address for every lane (a parameter, a fixed address): every
+    // step is 0.
+    steps_of_bytes = bytes == 0;
+    word_apart = false;
+  } else {
+    // Without short-circuits, so that the compiler can vectorize the loop.
+    std::uint32_t other_steps = 0;
+    std::uint32_t moved = 0;
+    std::uint32_t close_or_back = 0;
+    for (std::uint32_t i = 1; i < n; ++i) {
+      const std::uint64_t step = addresses[i] - addresses[i - 1];
+      other_steps |= static_cast<std::uint32_t>(step != bytes);
+      moved |= static_cast<std::uint32_t>(step != 0);
+      close_or_back |= static_cast<std::uint32_t>(addresses[i] <= addresses[i - 1]) |
+                       static_cast<std::uint32_t>(step < 4);
+    }
+    steps_of_bytes = other_steps == 0;
+    same = moved == 0;
+    word_apart = close_or_back == 0;
   }
   const bool contiguous =
       bytes != 0 && steps_of_bytes && (n == 1 || addresses[n - 1] > addresses[0]);
