@@ -183,6 +183,11 @@ struct IssueFacts {
   // this many machine instructions, each an issue of the scheduler.
   int if_convert_max_instructions = 0;
   int int_division_instructions = 1;
+  // The scoreboards ptxas gives a warp's global loads (src/timing/load_scoreboards.h;
+  // 0: each result is waited for on its own) and how many loads of a thread
+  // it keeps in flight, unread (0: as many as the look-ahead window reaches).
+  int load_scoreboards = 0;
+  int loads_in_flight = 0;
 };
 
 // What a branch that ptxas keeps costs its warp (src/timing/branch_cost.h,
@@ -211,6 +216,10 @@ struct DramGeometry {
   int row_bytes = 0;             // bytes of one row: an aligned block of the address space
   double activate_cycles = 0.0;  // SM cycles of its channel's time that opening a row takes
   double row_open_cycles = 0.0;  // a row idle this long is closed (0: open until another row)
+  // Rows of a bank whose queued requests the controller serves together
+  // (first-ready first: a request to one of them needs no new opening while
+  // the row has requests arriving); 1: strictly in arrival order.
+  int queued_rows = 1;
   // Measured latencies of single L2 misses (quantiles of a dependent chain's
   // loads, SM cycles). Their spread, not their mean, is used: a miss takes
   // latency.dram plus one of them less their mean, picked by its address, so a
@@ -244,10 +253,14 @@ struct FenceFacts {
 
 // What the SMs' first access to memory costs (src/timing/address_translation.h):
 // one GPU-wide walk per aligned region of `region_kib` KiB, `miss_cycles` SM
-// cycles, remembered across launches. 0: not modelled.
+// cycles, remembered across launches, as Nsight Compute's launches see it;
+// the same for plain runs (the program timing itself) with the `plain_`
+// pair. 0: not modelled.
 struct TranslationFacts {
   int region_kib = 0;
   double miss_cycles = 0.0;
+  int plain_region_kib = 0;
+  double plain_miss_cycles = 0.0;
 };
 
 struct TimingFacts {

@@ -28,9 +28,11 @@ double AddressTranslation::ready(std::uint64_t offset, double at) {
 
 std::optional<AddressTranslation> translation_for(const arch::TranslationFacts& facts,
                                                   RunKind kind) {
-  if (kind == RunKind::plain) return std::nullopt;
-  return AddressTranslation(std::uint64_t(std::max(0, facts.region_kib)) * 1024,
-                            facts.miss_cycles);
+  const bool plain = kind == RunKind::plain;
+  const int kib = plain ? facts.plain_region_kib : facts.region_kib;
+  const double cycles = plain ? facts.plain_miss_cycles : facts.miss_cycles;
+  if (kib <= 0 || cycles <= 0.0) return std::nullopt;
+  return AddressTranslation(std::uint64_t(kib) * 1024, cycles);
 }
 
 }  // namespace smsim::timing

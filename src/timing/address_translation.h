@@ -10,8 +10,9 @@
 // touched ones, the warm part is at least 8 MiB and an access 64 MiB away is
 // cold again, and host copies and memsets do not translate for the SMs.
 // That is what Nsight Compute's replay of a launch sees; a program timing
-// itself does not (below, RunKind), so only a run that models profiled
-// launches keeps this state.
+// itself sees every launch pay for the pages no earlier launch read, in
+// smaller granules (below, RunKind), so the two kinds of run keep a state
+// each of its own granule and cost.
 
 #include <cstdint>
 #include <optional>
@@ -67,17 +68,20 @@ class AddressTranslation {
 // under ncu, whose kernel cycles are the goldens of tests/timing/kernels;
 // the same launch run plainly, timed by the program's own clock64() (the
 // micro goldens), did not pay it: load_tput_w1 took 2627/2677 cycles plainly
-// and 3426/2894 under ncu, and plainly every launch reading pages no kernel
-// read before pays about as much, which the plain-run DRAM latency already
-// holds (docs/timing.md, "First touch of a program's pages").
+// and 3426/2894 under ncu. Plainly, instead, every launch reading pages no
+// kernel read before pays for them (w1, w2, w4 400-800 cycles more than once
+// ncu's replay had touched the whole buffer, w2 reading the MiB right after
+// w1's half MiB): the `plain_` facts, granules of 1 MiB (docs/timing.md,
+// "First touch of a program's pages").
 enum class RunKind : std::uint8_t {
   plain,         // as the program sees its own launches (clock64, events)
   ncu_profiled,  // as Nsight Compute measures each launch (smsim run --as-profiled)
 };
 
 // The device's translation state for a run of `kind` from the model's
-// facts: none for a plain run (every access counts as translated, no walk is
-// charged or counted), a fresh one for a profiled run.
+// facts: a fresh one of the kind's granule and cost, none where the model
+// states none (every access counts as translated, no walk is charged or
+// counted).
 std::optional<AddressTranslation> translation_for(const arch::TranslationFacts& facts,
                                                   RunKind kind);
 

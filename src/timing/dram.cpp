@@ -19,7 +19,10 @@ Dram::Dram(const TimingParams& params) : g_(params.facts.dram) {
   const auto channels = static_cast<std::size_t>(std::max(1, g_.channels));
   cycles_per_byte_ = static_cast<double>(channels) / params.dram_bytes_per_cycle;
   channel_free_.assign(channels, 0.0);
-  if (has_rows) banks_.assign(channels * static_cast<std::size_t>(g_.banks), Bank{});
+  if (has_rows) {
+    queued_rows_ = static_cast<std::size_t>(std::max(1, g_.queued_rows));
+    banks_.assign(channels * static_cast<std::size_t>(g_.banks) * queued_rows_, QueuedRow{});
+  }
   const std::vector<int>& q = params.facts.dram.latency_quantiles;
   if (!q.empty()) {
     const double mean = std::accumulate(q.begin(), q.end(), 0.0) / static_cast<double>(q.size());
@@ -43,23 +46,31 @@ Dram::Slot Dram::transfer(double arrive, std::uint64_t address, std::uint32_t by
   double& free = channel_free_[at.channel];
   const double start = std::max(arrive, free);
   double begin = start;
-  Bank* bank = nullptr;
+  QueuedRow* queued = nullptr;
   if (!banks_.empty()) {
-    bank = &banks_[std::size_t{at.channel} * g_.banks + at.bank];
+    QueuedRow* const rows =
+        &banks_[(std::size_t{at.channel} * g_.banks + at.bank) * queued_rows_];
     // The controller serves the queued requests of an open row together
     // (reordering them ahead of others) and closes the row when none is
     // left: requests of one row that arrive more than row_open_cycles apart
     // open it again, whatever else the channel does meanwhile.
-    const bool closed =
-        g_.row_open_cycles > 0.0 && arrive - bank->last_arrival > g_.row_open_cycles;
-    if (bank->row != at.row || closed) {
-      bank->row = at.row;
+    const auto open = [&](const QueuedRow& q) {
+      return q.row == at.row &&
+             (g_.row_open_cycles <= 0.0 || arrive - q.last_arrival <= g_.row_open_cycles);
+    };
+    queued = std::find_if(rows, rows + queued_rows_, open);
+    if (queued == rows + queued_rows_) {
+      // A row not held: it takes the place of the one idle longest.
+      queued = std::min_element(rows, rows + queued_rows_, [](const QueuedRow& a, const QueuedRow& b) {
+        return a.last_arrival < b.last_arrival;
+      });
+      queued->row = at.row;
       ++activations_;
       begin += g_.activate_cycles;
     }
+    queued->last_arrival = arrive;
   }
   free = begin + bytes * cycles_per_byte_;
-  if (bank != nullptr) bank->last_arrival = arrive;
   last_end_ = std::max(last_end_, free);
   return {start, free};
 }

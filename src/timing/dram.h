@@ -3,14 +3,18 @@
 // their share of the bandwidth, and banks that each hold one open row. A
 // transfer to a row its bank does not hold opens it first (precharge and
 // activate), which occupies the channel for `activate_cycles`: the measured
-// cost of DRAM pages (docs/timing.md, "DRAM"). Requests are served in the
-// order they arrive (the memory system calls in issue order), each channel
-// being the cycle it is next free, so bandwidth saturation shows as queueing
+// cost of DRAM pages (docs/timing.md, "DRAM"). Requests take their channel in
+// the order they arrive (the memory system calls in issue order), each channel
+// being the cycle it is next free; a bank's controller batches the requests of
+// up to `queued_rows` rows (FR-FCFS: the requests of an open row go first), so
+// rows whose requests interleave are each opened once, not at every switch.
+// Bandwidth saturation shows as queueing
 // delay and a stream that keeps reopening rows gets less bandwidth than one
 // that reads each row once. A GPU model without a DRAM geometry is one
 // channel without rows: its bytes move at the bandwidth, nothing more.
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "timing/timing_params.h"
@@ -56,11 +60,15 @@ class Dram {
   arch::DramGeometry g_;
   double cycles_per_byte_ = 0.0;  // of one channel
   std::vector<double> channel_free_;
-  struct Bank {
-    std::uint64_t row = ~std::uint64_t{0};  // the open row; ~0: none
-    double last_arrival = 0.0;              // of the last request it served
+  // A row whose requests the bank's queue holds: served together, it is
+  // opened once while they keep arriving (row_open_cycles apart at most).
+  struct QueuedRow {
+    std::uint64_t row = ~std::uint64_t{0};  // ~0: none
+    // Of the last request to it; an empty place counts as idle longest.
+    double last_arrival = std::numeric_limits<double>::lowest();
   };
-  std::vector<Bank> banks_;  // per channel and bank
+  std::size_t queued_rows_ = 1;
+  std::vector<QueuedRow> banks_;  // per channel and bank, queued_rows_ each
   std::vector<double> latency_offsets_;  // quantile less the quantiles' mean
   std::uint64_t activations_ = 0;
   double last_end_ = 0.0;

@@ -32,7 +32,9 @@ namespace smsim::timing {
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
 // The look-ahead window: instructions past a stalled one that may issue first.
-constexpr std::uint32_t kHoistWindow = 32;
+// 64: ptxas keeps up to `loads_in_flight` (17) loads of a thread ahead, and
+// `sum += in[i]` is three PTX instructions a load.
+constexpr std::uint32_t kHoistWindow = 64;
 
 // The most cycles an SM is stepped ahead of the loop ("Stepping an SM ahead").
 constexpr std::uint64_t kAheadCycles = 256;
@@ -148,6 +150,9 @@ class GridRun {
   // Issues, ahead of the stalled instruction at the warp's PC, a younger
   // independent instruction of the same basic block that is ready.
   bool hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot);
+  // Whether the load at `pc` may not go ahead: the warp holds as many
+  // unread load results as ptxas's registers do (`loads_in_flight`).
+  bool holds_no_more_loads(const WarpSlot& w, std::uint32_t pc) const;
   // Passes an instruction that writes global memory without running it:
   // settle() does, with the lanes of `mask`.
   void defer_write(SmState& sm, func::WarpState& ws, const func::DecodedInstruction& in,

@@ -67,6 +67,11 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     later->execute = true;
   }
   w.extra_issues = op.issues - 1u;
+  if (w.loads.enabled()) {
+    // Results it reads or overwrites leave ptxas's registers.
+    for (std::uint8_t i = 0; i < op.source_count; ++i) w.loads.release(op.sources[i]);
+    for (std::uint8_t i = 0; i < op.dest_count; ++i) w.loads.release(op.dests[i]);
+  }
   // A shared load or store whose lanes are all predicated off still passes
   // the MIO once: ncu counts a wavefront for each (reduce_sequential: 218.6
   // per block of 8 warps, which issue 201 shared accesses in SASS, 45 of
@@ -97,6 +102,9 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
       later->timed = true;
       later->start = start;
       later->access = access;
+      if (op.mem == MemOp::load) {
+        later->board = w.loads.assign(now_, std::span<const std::uint32_t>(op.dests, op.dest_count));
+      }
       ready = now_ + 1;
       dependency = Stall::long_scoreboard;
     }

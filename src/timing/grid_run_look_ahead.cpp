@@ -55,6 +55,19 @@ struct PendingRegs {
 
 }  // namespace
 
+bool GridRun::holds_no_more_loads(const WarpSlot& w, std::uint32_t pc) const {
+  const int limit = p_.facts.issue.loads_in_flight;
+  if (limit <= 0 || ops_[pc].mem != MemOp::load) return false;
+  // Loads of the SM's own memories take no scoreboard of load_scoreboards.h
+  // and are not counted; a generic load may go either way and is held.
+  const func::MemorySpace space = launch_.kernel.code[pc].space;
+  if (space == func::MemorySpace::shared || space == func::MemorySpace::param ||
+      space == func::MemorySpace::constant) {
+    return false;
+  }
+  return w.loads.unread() >= static_cast<std::uint32_t>(limit);
+}
+
 bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot) {
   SmState& sm = sms_[sm_index];
   WarpSlot& w = sm.warps[slot];
@@ -73,7 +86,7 @@ bool GridRun::hoist(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     const OpTiming& op = ops_[j];
     if (op.block_start || op.ends_window) break;
     if (is_early(j)) continue;
-    if (!op.hoistable || !pending.allows(op)) {
+    if (!op.hoistable || !pending.allows(op) || holds_no_more_loads(w, j)) {
       pending.add(op);
       continue;
     }

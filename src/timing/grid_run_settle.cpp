@@ -31,6 +31,8 @@ void GridRun::settle(std::uint32_t sm_index) {
         w.reg_ready[op.dests[i]] = {.at = ready, .why = r.dependency};
         if (branch_costs_) w.reg_early[op.dests[i]] = ready;  // a load is never early
       }
+      w.loads.complete(d.board, ready,
+                       [&w](std::uint32_t reg) -> std::uint64_t& { return w.reg_ready[reg].at; });
       w.known = false;  // it may have read the stand-in
       disturb(sm, w);
     }

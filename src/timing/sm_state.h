@@ -16,6 +16,7 @@
 #include "func/exec/warp_loop.h"
 #include "timing/asleep_warps.h"
 #include "timing/branch_regions.h"
+#include "timing/load_scoreboards.h"
 #include "timing/op_timing.h"
 #include "timing/stall_reason.h"
 #include "timing/warp_access.h"
@@ -68,6 +69,7 @@ struct WarpSlot {
   std::vector<std::uint64_t> reg_early;
   BranchRegions regions;
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
+  LoadScoreboards loads;                 // its global loads' scoreboards (load_scoreboards.h)
   // Issues owed before the instruction at the PC, which change no value
   // (docs/timing.md, "What ptxas makes of the PTX"): the further machine
   // instructions of the last instruction's expansion, then the rest of an
@@ -131,6 +133,7 @@ struct DeferredAccess {
   std::uint32_t mask = 0;  // active lanes (guard applied)
   bool execute = false;    // run the instruction (a store, atomic or surface write)
   bool timed = false;      // send it to the L1 and L2 (`start`: it left the LSU then)
+  std::uint8_t board = LoadScoreboards::kNone;  // a load's scoreboard
   double start = 0.0;
   WarpAccess access;
 };

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 namespace smsim::timing {
 namespace {
 
@@ -89,6 +91,31 @@ TEST(AddressTranslation, OnlyAProfiledRunKeepsATranslationState) {
   profiled->begin_launch(kBytes);
   EXPECT_EQ(profiled->ready(5 * kRegion + 64, 100.0), 100.0 + kMiss);
   EXPECT_EQ(profiled->ready(6 * kRegion - 64, 200.0), 100.0 + kMiss);  // 32 MiB regions
+  EXPECT_EQ(profiled->walks(), 1u);
+}
+
+TEST(AddressTranslation, APlainRunWalksItsOwnGranulesAtItsOwnCost) {
+  // Plainly every launch pays for the pages no earlier launch read, in
+  // granules of about 1 MiB (load_tput_w2 pays after w1 read the 0.5 MiB
+  // before it); ncu's replay leaves only a region's first touch to pay.
+  const arch::TranslationFacts facts{.region_kib = 32768, .miss_cycles = kMiss,
+                                     .plain_region_kib = 1024, .plain_miss_cycles = 350.0};
+  std::optional<AddressTranslation> plain = translation_for(facts, RunKind::plain);
+  ASSERT_TRUE(plain.has_value());
+  plain->begin_launch(kBytes);
+  constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+  EXPECT_EQ(plain->ready(kMiB / 2, 100.0), 450.0);
+  EXPECT_EQ(plain->ready(kMiB - 64, 200.0), 450.0);  // the same granule, during its walk
+  plain->begin_launch(kBytes);
+  EXPECT_EQ(plain->ready(kMiB - 128, 10.0), 10.0);  // read by the launch before
+  EXPECT_EQ(plain->ready(kMiB + 64, 10.0), 360.0);  // the next granule: a walk of its own
+  EXPECT_EQ(plain->walks(), 2u);
+  // The profiled state keeps the ncu regions and cost.
+  std::optional<AddressTranslation> profiled = translation_for(facts, RunKind::ncu_profiled);
+  ASSERT_TRUE(profiled.has_value());
+  profiled->begin_launch(kBytes);
+  profiled->ready(kMiB / 2, 0.0);
+  EXPECT_EQ(profiled->ready(kMiB + 64, 0.0), kMiss);
   EXPECT_EQ(profiled->walks(), 1u);
 }
 

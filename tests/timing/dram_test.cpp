@@ -87,6 +87,33 @@ TEST(Dram, ARowWhoseRequestsArriveFarApartIsOpenedAgain) {
   EXPECT_EQ(d.activations(), 3u);
 }
 
+TEST(Dram, TheQueuedRequestsOfInterleavedRowsOpenEachRowOnce) {
+  // Two rows of one bank whose requests alternate (warps each streaming
+  // their own row): served strictly in arrival order every switch reopens a
+  // row; a controller that serves the queued requests of an open row first
+  // (queued_rows 2) opens each once.
+  const auto activations = [](int queued_rows) {
+    TimingParams p = small_dram();
+    p.facts.dram.queued_rows = queued_rows;
+    Dram d(p);
+    for (std::uint64_t i = 0; i < 8; ++i) d.transfer(static_cast<double>(i), (i % 2) * 4096 + i * 64, 64);
+    return d.activations();
+  };
+  EXPECT_EQ(activations(1), 8u);
+  EXPECT_EQ(activations(2), 2u);
+  // A third row of the bank takes the place of the one idle longest.
+  TimingParams p = small_dram();
+  p.facts.dram.queued_rows = 2;
+  Dram d(p);
+  d.transfer(0.0, 0, 64);        // row 0
+  d.transfer(1.0, 4096, 64);     // row 1
+  d.transfer(2.0, 8192, 64);     // row 2 replaces row 0
+  d.transfer(3.0, 4096 + 64, 64);  // row 1: still held
+  EXPECT_EQ(d.activations(), 3u);
+  d.transfer(4.0, 64, 64);       // row 0: opened again
+  EXPECT_EQ(d.activations(), 4u);
+}
+
 TEST(Dram, WithoutGeometryOneChannelMovesBytesAtTheBandwidth) {
   TimingParams p;
   p.dram_bytes_per_cycle = 4.0;
