@@ -1,0 +1,132 @@
+// What a plain (un-profiled) launch of the throughput micro's load kernel pays
+// on data no kernel read before (docs/timing.md "First touch of a program's
+// pages"): the micro's w1/w2/w4 launches take 400-800 cycles more plainly than
+// after ncu's replay. Two explanations predict different things here:
+//  - pages: a launch pays for translation granules no kernel read before;
+//    reading *other* data first does not help, reading the same pages does.
+//  - dirty L2: the 256 MiB cudaMemset before them leaves the L2 full of dirty
+//    lines, so the launch's misses evict dirty lines (DRAM writes among its
+//    reads); reading any other 128 MiB first (clean lines replace the dirty
+//    ones) helps, whatever pages it reads.
+// Each scenario prints the w1, w2 and w4 launches of the micro (one block per
+// SM, 1/2/4 warps, 32 loads a thread, each case on the next part of the
+// buffer), as `CASE <scenario>_w<N> <cycles>` (median over SMs of the last stop
+// less the first start, as the micro). Build: nvcc -arch=sm_90 -O3 -I
+// tests/timing/micro tools/probes/plain_first_read_probe.cu.
+#include <cstdio>
+#include <vector>
+
+#include "micro.cuh"
+#include "load_spans.cuh"
+
+namespace {
+
+constexpr size_t kBuffer = 256u << 20;
+constexpr size_t kOther = 128u << 20;
+
+// Reads (sums) `count` floats with every thread of a large grid: leaves the
+// L2 holding clean lines of what it read.
+__global__ void sweep(const float* in, size_t count, float* sink) {
+  float sum = 0.0f;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < count;
+       i += size_t(gridDim.x) * blockDim.x)
+    sum += __ldcg(in + i);
+  if (sum == 12345.0f) *sink = sum;
+}
+
+// Reads one float every 4 KiB of `bytes`: the pages are read by a kernel,
+// while only one 128-byte line in 32 comes into the L2.
+__global__ void touch_pages(const float* in, size_t bytes, float* sink) {
+  const size_t i = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) * 1024;
+  if (i * 4 < bytes && __ldcg(in + i) == 12345.0f) *sink = 1.0f;
+}
+
+// Writes `count` floats: leaves the L2 holding dirty lines.
+__global__ void fill(float* out, size_t count) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < count;
+       i += size_t(gridDim.x) * blockDim.x)
+    out[i] = 1.0f;
+}
+
+struct Buffers {
+  float* in = nullptr;
+  float* other = nullptr;
+  float* out = nullptr;
+  BlockTimes* times = nullptr;
+};
+
+// The micro's w1, w2, w4 load launches on `in` from offset 0.
+void run_cases(const char* scenario, const Buffers& b, int sms) {
+  size_t offset = 0;
+  std::vector<BlockTimes> host;
+  for (int warps = 1; warps <= 4; warps *= 2) {
+    const int threads = 32 * warps;
+    load_kernel<32><<<sms, threads>>>(b.in + offset, b.out, b.times);
+    TIMING_CHECK(cudaGetLastError());
+    offset += static_cast<size_t>(sms) * threads * 32;
+    host.resize(sms);
+    TIMING_CHECK(cudaMemcpy(host.data(), b.times, sms * sizeof(BlockTimes), cudaMemcpyDeviceToHost));
+    char name[96];
+    std::snprintf(name, sizeof name, "%s_w", scenario);
+    micro::print_case(name, warps, median_sm_cycles(host));
+  }
+}
+
+Buffers allocate(int sms) {
+  Buffers b;
+  TIMING_CHECK(cudaMalloc(&b.in, kBuffer));
+  TIMING_CHECK(cudaMalloc(&b.other, kOther));
+  TIMING_CHECK(cudaMalloc(&b.out, size_t(2 * sms) * 1024 * sizeof(float)));
+  TIMING_CHECK(cudaMalloc(&b.times, size_t(2 * sms) * sizeof(BlockTimes)));
+  TIMING_CHECK(cudaMemset(b.other, 0, kOther));
+  return b;
+}
+
+void release(Buffers& b) {
+  TIMING_CHECK(cudaFree(b.in));
+  TIMING_CHECK(cudaFree(b.other));
+  TIMING_CHECK(cudaFree(b.out));
+  TIMING_CHECK(cudaFree(b.times));
+}
+
+}  // namespace
+
+int main() {
+  const int sms = micro::sm_count();
+  const int grid = 8 * sms;
+  // One scenario per fresh set of buffers (freed before the next), in the
+  // micro's order: memset of the whole buffer, then the load launches.
+  struct Scenario {
+    const char* name;
+    bool memset_in;        // cudaMemset the 256 MiB buffer first (the micro)
+    int after;             // 0 nothing, 1 sweep `other` (clean L2, other pages),
+                           // 2 sweep `in`'s last 128 MiB (clean L2, the buffer's
+                           //   other pages), 3 fill `other` (dirty L2 by a kernel)
+    bool touch_own;        // a kernel reads one float per 4 KiB of the cases'
+                           // first 8 MiB (their pages read, few of their lines)
+  };
+  const Scenario scenarios[] = {
+      {"memset", true, 0, false},          // the micro as recorded
+      {"memset_sweep_other", true, 1, false},
+      {"memset_sweep_tail", true, 2, false},
+      {"memset_touch_own", true, 0, true},
+      {"memset_sweep_other_touch_own", true, 1, true},
+      {"memset_fill_other", true, 3, false},
+      {"fresh", false, 0, false},          // never written
+      {"fresh_sweep_other", false, 1, false},
+      {"fresh_touch_own", false, 0, true},
+  };
+  for (const Scenario& s : scenarios) {
+    Buffers b = allocate(sms);
+    if (s.memset_in) TIMING_CHECK(cudaMemset(b.in, 0, kBuffer));
+    if (s.after == 1) sweep<<<grid, 256>>>(b.other, kOther / 4, b.out);
+    if (s.after == 2) sweep<<<grid, 256>>>(b.in + (kBuffer - kOther) / 4, kOther / 4, b.out);
+    if (s.after == 3) fill<<<grid, 256>>>(b.other, kOther / 4);
+    if (s.touch_own) touch_pages<<<(8u << 20) / 4096 / 256, 256>>>(b.in, 8u << 20, b.out);
+    TIMING_CHECK(cudaGetLastError());
+    TIMING_CHECK(cudaDeviceSynchronize());
+    run_cases(s.name, b, sms);
+    release(b);
+  }
+  return 0;
+}
