@@ -8,7 +8,8 @@
 //    lines, so the launch's misses evict dirty lines (DRAM writes among its
 //    reads); reading any other 128 MiB first (clean lines replace the dirty
 //    ones) helps, whatever pages it reads.
-// Each scenario prints the w1, w2 and w4 launches of the micro (one block per
+// Each scenario prints the w1, w2 and w4 launches of the micro (the `full_`
+// scenarios every case to w64) (one block per
 // SM, 1/2/4 warps, 32 loads a thread, each case on the next part of the
 // buffer), as `CASE <scenario>_w<N> <cycles>` (median over SMs of the last stop
 // less the first start, as the micro). Build: nvcc -arch=sm_90 -O3 -I
@@ -55,17 +56,32 @@ struct Buffers {
   BlockTimes* times = nullptr;
 };
 
-// The micro's w1, w2, w4 load launches on `in` from offset 0.
-void run_cases(const char* scenario, const Buffers& b, int sms) {
+// Writes `count` pseudo-random floats (an integer hash of the index and
+// `seed`): dirty lines that no compression of repeated values can shrink.
+__global__ void fill_random(float* out, size_t count, unsigned seed) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < count;
+       i += size_t(gridDim.x) * blockDim.x) {
+    unsigned h = static_cast<unsigned>(i) * 0x9E3779B1u ^ seed;
+    h ^= h >> 15;
+    h *= 0x85EBCA77u;
+    h ^= h >> 13;
+    out[i] = __uint_as_float((h & 0x007FFFFFu) | 0x3F800000u);
+  }
+}
+
+// The micro's load launches on `in` from offset 0: w1, w2, w4, and up to
+// `max_warps` (two blocks of 1024 threads per SM past 32 warps, as the micro).
+void run_cases(const char* scenario, const Buffers& b, int sms, int max_warps = 4) {
   size_t offset = 0;
   std::vector<BlockTimes> host;
-  for (int warps = 1; warps <= 4; warps *= 2) {
-    const int threads = 32 * warps;
-    load_kernel<32><<<sms, threads>>>(b.in + offset, b.out, b.times);
+  for (int warps = 1; warps <= max_warps; warps *= 2) {
+    const int blocks = warps > 32 ? 2 * sms : sms;
+    const int threads = 32 * (warps > 32 ? 32 : warps);
+    load_kernel<32><<<blocks, threads>>>(b.in + offset, b.out, b.times);
     TIMING_CHECK(cudaGetLastError());
-    offset += static_cast<size_t>(sms) * threads * 32;
-    host.resize(sms);
-    TIMING_CHECK(cudaMemcpy(host.data(), b.times, sms * sizeof(BlockTimes), cudaMemcpyDeviceToHost));
+    offset += static_cast<size_t>(blocks) * threads * 32;
+    host.resize(blocks);
+    TIMING_CHECK(cudaMemcpy(host.data(), b.times, blocks * sizeof(BlockTimes), cudaMemcpyDeviceToHost));
     char name[96];
     std::snprintf(name, sizeof name, "%s_w", scenario);
     micro::print_case(name, warps, median_sm_cycles(host));
@@ -126,6 +142,31 @@ int main() {
     TIMING_CHECK(cudaGetLastError());
     TIMING_CHECK(cudaDeviceSynchronize());
     run_cases(s.name, b, sms);
+    release(b);
+  }
+  // w1..w64 (the micro's every load case), to see how far the dirty L2's cost
+  // reaches, with the dirty lines zeros (memset), one repeated value or
+  // random bits, in the cases' buffer or another.
+  struct FullScenario {
+    const char* name;
+    int in_data;    // 0 memset zeros, 1 random by a kernel
+    int other;      // 0 nothing, 1 sweep (clean L2), 2 fill 1.0f, 3 fill random
+  };
+  const FullScenario full[] = {
+      {"full_memset", 0, 0},          {"full_memset_sweep_other", 0, 1},
+      {"full_memset_fill_other", 0, 2}, {"full_memset_random_other", 0, 3},
+      {"full_random_in", 1, 0},       {"full_random_in_sweep_other", 1, 1},
+  };
+  for (const FullScenario& s : full) {
+    Buffers b = allocate(sms);
+    if (s.in_data == 0) TIMING_CHECK(cudaMemset(b.in, 0, kBuffer));
+    if (s.in_data == 1) fill_random<<<grid, 256>>>(b.in, kBuffer / 4, 7u);
+    if (s.other == 1) sweep<<<grid, 256>>>(b.other, kOther / 4, b.out);
+    if (s.other == 2) fill<<<grid, 256>>>(b.other, kOther / 4);
+    if (s.other == 3) fill_random<<<grid, 256>>>(b.other, kOther / 4, 11u);
+    TIMING_CHECK(cudaGetLastError());
+    TIMING_CHECK(cudaDeviceSynchronize());
+    run_cases(s.name, b, sms, 64);
     release(b);
   }
   return 0;
