@@ -10,6 +10,7 @@ void BranchRegions::enter(std::uint32_t join, std::uint32_t loop, std::uint64_t 
     --depth_;
   }
   frames_[depth_++] = Frame{.join = join, .loop = loop, .outer = entry_};
+  top_join_ = join;
   entry_ = arrival;
 }
 

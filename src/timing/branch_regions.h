@@ -26,6 +26,7 @@ class BranchRegions {
   // A new warp (or one whose nesting is unknown) starts a region at `now`.
   void reset(std::uint64_t now) {
     depth_ = 0;
+    top_join_ = kNoJoin;
     entry_ = now;
   }
 
@@ -39,14 +40,20 @@ class BranchRegions {
 
   // The warp's next instruction is at `pc`: the regions whose reconvergence
   // point it reached are left for those around them.
+  // Called at every issue: the innermost join is kept beside the entry so
+  // that this reads no frame unless the warp leaves a region.
   void at(std::uint32_t pc) {
-    while (depth_ != 0 && frames_[depth_ - 1].join == pc) entry_ = frames_[--depth_].outer;
+    while (top_join_ == pc && depth_ != 0) {  // an exited warp's pc is kNoJoin too
+      entry_ = frames_[--depth_].outer;
+      top_join_ = depth_ != 0 ? frames_[depth_ - 1].join : kNoJoin;
+    }
   }
 
   std::size_t depth() const { return depth_; }
 
  private:
   static constexpr std::uint32_t kNoLoop = UINT32_MAX;
+  static constexpr std::uint32_t kNoJoin = UINT32_MAX;  // with depth_ 0
   struct Frame {
     std::uint32_t join = 0;        // where the region around it goes on
     std::uint32_t loop = kNoLoop;  // a loop's back-edge
@@ -54,9 +61,10 @@ class BranchRegions {
   };
   void enter(std::uint32_t join, std::uint32_t loop, std::uint64_t arrival);
 
-  std::array<Frame, kDepth> frames_{};
-  std::size_t depth_ = 0;
   std::uint64_t entry_ = 0;
+  std::uint32_t top_join_ = kNoJoin;  // frames_[depth_ - 1].join
+  std::uint32_t depth_ = 0;
+  std::array<Frame, kDepth> frames_{};
 };
 
 }  // namespace smsim::timing

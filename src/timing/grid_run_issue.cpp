@@ -119,7 +119,7 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
   };
   for (std::uint8_t i = 0; i < op.dest_count; ++i) written(op.dests[i]);
   for_each_list_register(launch_.kernel, op, false, written);
-  if (branch_costs_) {
+  if (op.tracks_early) {
     // As ptxas would have it: a fixed-latency result from the start of its
     // region or its operands' early cycles on, whichever is later.
     std::uint64_t early = ready;
@@ -246,7 +246,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     }
     if (ops_[pc].kept_branch) {
       after_branch(w, pc, ws.control.pc());
-    } else if (w.regions.depth() != 0) {
+    } else {
       w.regions.at(ws.control.pc());
     }
     if (ops_[pc].barrier) {

@@ -29,7 +29,7 @@ void GridRun::settle(std::uint32_t sm_index) {
       const std::uint64_t ready = std::max(r.ready, now_ + 1);
       for (std::uint8_t i = 0; i < op.dest_count; ++i) {
         w.reg_ready[op.dests[i]] = {.at = ready, .why = r.dependency};
-        if (branch_costs_) w.reg_early[op.dests[i]] = ready;  // a load is never early
+        if (op.tracks_early) w.reg_early[op.dests[i]] = ready;  // a load is never early
       }
       w.loads.complete(d.board, ready,
                        [&w](std::uint32_t reg) -> std::uint64_t& { return w.reg_ready[reg].at; });

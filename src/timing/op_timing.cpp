@@ -4,6 +4,7 @@
 
 #include "isa/opcode.h"
 #include "isa/type.h"
+#include "timing/branch_feeders.h"
 #include "timing/if_conversion.h"
 #include "timing/issue_rules.h"
 
@@ -222,6 +223,7 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
       t.source_count = kept;
     }
   }
+  mark_branch_feeders(kernel, out);
   for (const func::DecodedInstruction& in : kernel.code) {
     if (in.target < out.size()) out[in.target].block_start = true;
     if (in.reconverge < out.size()) out[in.reconverge].block_start = true;

@@ -61,6 +61,9 @@ struct OpTiming {
   // may compute it as early as its operands allow within its region, which
   // is when a branch's predicate counts as ready (branch_regions.h).
   bool early_result = false;
+  // It writes a register whose early cycle a kept branch's predicate can
+  // depend on (branch_feeders.h): only these keep WarpSlot::reg_early.
+  bool tracks_early = false;
   std::uint8_t access_bytes = 0;  // per lane, for memory ops
   std::uint8_t source_count = 0;
   std::uint8_t dest_count = 0;

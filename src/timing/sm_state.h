@@ -67,7 +67,6 @@ struct WarpSlot {
   // ptxas computed it as early as its operands allow in its region
   // (branch_regions.h); a branch's predicate counts as ready then.
   std::vector<std::uint64_t> reg_early;
-  BranchRegions regions;
   std::vector<std::uint32_t> early;      // instructions of its block issued ahead of order
   LoadScoreboards loads;                 // its global loads' scoreboards (load_scoreboards.h)
   // Issues owed before the instruction at the PC, which change no value
@@ -79,6 +78,9 @@ struct WarpSlot {
   std::uint32_t ghost_pc = 0;
   std::uint32_t ghost_end = 0;
   bool owes_issues() const { return extra_issues != 0 || ghost_pc < ghost_end; }
+  // Last: its frames are read only when the warp enters or leaves a region,
+  // and would otherwise lie between the fields every scan reads.
+  BranchRegions regions;
 };
 
 // A thread-block cluster in flight (sm_90): the functional engine's cluster

@@ -75,5 +75,25 @@ TEST(BranchRegions, NestingDeeperThanItKeepsForgetsTheOutermost) {
   EXPECT_EQ(r.entry(), 101u);  // the outermost two were forgotten: the third's outer region
 }
 
+// at() runs at every issue, also of a warp that exited (its pc then no pc,
+// UINT32_MAX): outside every region that leaves nothing (an earlier version
+// took it for the innermost join and read below its frames).
+TEST(BranchRegions, AnExitedWarpOutsideEveryRegionLeavesNone) {
+  BranchRegions r;
+  r.reset(3);
+  r.at(UINT32_MAX);
+  EXPECT_EQ(r.entry(), 3u);
+  EXPECT_EQ(r.depth(), 0u);
+  r.branch(10, 4, 11, true, 20);  // a loop from 4 to 10
+  r.at(UINT32_MAX);
+  EXPECT_EQ(r.depth(), 1u);
+  EXPECT_EQ(r.entry(), 20u);
+  r.at(11);  // falls out of the loop
+  EXPECT_EQ(r.depth(), 0u);
+  EXPECT_EQ(r.entry(), 3u);
+  r.at(UINT32_MAX);
+  EXPECT_EQ(r.depth(), 0u);
+}
+
 }  // namespace
 }  // namespace smsim::timing

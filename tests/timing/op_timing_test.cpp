@@ -99,5 +99,32 @@ TEST(OpTiming, WgmmaReadsAndWritesItsOperandList) {
   EXPECT_EQ(t[0].dests[0], written[0]);  // the load's destination is the first accumulator
 }
 
+// Only results that a kept branch's predicate can depend on keep an early
+// cycle (branch_feeders.h). Too few and the branch costs would read a stale
+// cycle; too many costs host time at every issue (an FFMA loop's arithmetic).
+TEST(OpTiming, OnlyWhatFeedsAKeptBranchTracksItsEarlyCycle) {
+  const auto t = timings_of(
+      "  .reg .pred %p<2>;\n"
+      "  mov.u32 %r1, 0;\n"                         // 0: the counter's start
+      "  ld.param.u64 %rd1, [out];\n"               // 1: only the load's address
+      "  mov.u32 %r5, %r6;\n"                       // 2: feeds nothing
+      "LOOP:\n  fma.rn.f32 %r2, %r2, %r2, %r2;\n"  // 3: arithmetic the branch never reads
+      "  ld.global.u32 %r3, [%rd1];\n"              // 4: the bound, a load (never early)
+      "  add.u32 %r1, %r1, 1;\n"                    // 5: the counter, carried round the loop
+      "  setp.lt.u32 %p1, %r1, %r3;\n"              // 6: the predicate
+      "  @%p1 bra LOOP;\n");                        // 7
+  ASSERT_TRUE(t[7].kept_branch);
+  ASSERT_NE(t[7].branch_guard, UINT32_MAX);
+  for (std::size_t pc : {0u, 4u, 5u, 6u}) EXPECT_TRUE(t[pc].tracks_early) << pc;
+  // A load's early cycle is its ready cycle: its address does not matter.
+  for (std::size_t pc : {1u, 2u, 3u, 7u}) EXPECT_FALSE(t[pc].tracks_early) << pc;
+}
+
+// Without a kept conditional branch no result is tracked.
+TEST(OpTiming, NoKeptBranchNoEarlyCycles) {
+  const auto t = timings_of("  mov.u32 %r1, %tid.x;\n  add.u32 %r2, %r1, 1;\n");
+  for (const OpTiming& op : t) EXPECT_FALSE(op.tracks_early);
+}
+
 }  // namespace
 }  // namespace smsim::timing
