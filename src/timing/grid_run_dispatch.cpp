@@ -43,7 +43,7 @@ std::uint32_t GridRun::start_block(std::uint32_t sm_index, std::uint64_t linear)
     warp.reg_ready.assign(regs, {});
     if (branch_costs_) warp.reg_early.assign(regs, 0);
     warp.early.clear();
-    warp.loads.reset(regs, static_cast<std::uint8_t>(std::clamp(
+    warp.loads.reset(static_cast<std::uint8_t>(std::clamp(
                                p_.facts.issue.load_scoreboards, 0, int{LoadScoreboards::kNone - 1})));
     warp.extra_issues = 0;
     warp.ghost_pc = 0;

@@ -69,8 +69,9 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
   w.extra_issues = op.issues - 1u;
   if (w.loads.enabled()) {
     // Results it reads or overwrites leave ptxas's registers.
-    for (std::uint8_t i = 0; i < op.source_count; ++i) w.loads.release(op.sources[i]);
-    for (std::uint8_t i = 0; i < op.dest_count; ++i) w.loads.release(op.dests[i]);
+    const std::span<WarpSlot::RegisterReady> rows(w.reg_ready);
+    for (std::uint8_t i = 0; i < op.source_count; ++i) w.loads.release(op.sources[i], rows);
+    for (std::uint8_t i = 0; i < op.dest_count; ++i) w.loads.release(op.dests[i], rows);
   }
   // A shared load or store whose lanes are all predicated off still passes
   // the MIO once: ncu counts a wavefront for each (reduce_sequential: 218.6
@@ -98,12 +99,16 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     } else {
       // Behind the LSU at the end of the cycle; until then no reader can
       // issue (a warp issues once a cycle), so a bound stands in.
-      if (later == nullptr) later = &sm.deferred.emplace_back();
+      if (later == nullptr) {
+        later = &sm.deferred.emplace_back(access);
+      } else {
+        later->access = access;
+      }
       later->timed = true;
       later->start = start;
-      later->access = access;
       if (op.mem == MemOp::load) {
-        later->board = w.loads.assign(now_, std::span<const std::uint32_t>(op.dests, op.dest_count));
+        later->board = w.loads.assign(now_, std::span<const std::uint32_t>(op.dests, op.dest_count),
+                                      std::span<WarpSlot::RegisterReady>(w.reg_ready));
       }
       ready = now_ + 1;
       dependency = Stall::long_scoreboard;
@@ -115,7 +120,8 @@ void GridRun::complete(std::uint32_t sm_index, SubPartition& sp, std::uint32_t s
     later->mask = mask;
   }
   const auto written = [&](std::uint32_t reg) {
-    w.reg_ready[reg] = {.at = ready, .why = dependency};
+    w.reg_ready[reg].at = ready;
+    w.reg_ready[reg].why = dependency;
   };
   for (std::uint8_t i = 0; i < op.dest_count; ++i) written(op.dests[i]);
   for_each_list_register(launch_.kernel, op, false, written);

@@ -28,11 +28,11 @@ void GridRun::settle(std::uint32_t sm_index) {
       const MemoryResult r = memory_.beyond_lsu(sm_index, d.start, op, d.access);
       const std::uint64_t ready = std::max(r.ready, now_ + 1);
       for (std::uint8_t i = 0; i < op.dest_count; ++i) {
-        w.reg_ready[op.dests[i]] = {.at = ready, .why = r.dependency};
+        w.reg_ready[op.dests[i]].at = ready;
+        w.reg_ready[op.dests[i]].why = r.dependency;
         if (op.tracks_early) w.reg_early[op.dests[i]] = ready;  // a load is never early
       }
-      w.loads.complete(d.board, ready,
-                       [&w](std::uint32_t reg) -> std::uint64_t& { return w.reg_ready[reg].at; });
+      w.loads.complete(d.board, ready, std::span<WarpSlot::RegisterReady>(w.reg_ready));
       w.known = false;  // it may have read the stand-in
       disturb(sm, w);
     }

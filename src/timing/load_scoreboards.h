@@ -32,19 +32,38 @@ class LoadScoreboards {
  public:
   static constexpr std::uint8_t kNone = 0xff;
 
-  // For a warp of `registers` registers, `boards` scoreboards for loads (0:
-  // none: every result is ready at its own time and nothing is counted).
-  void reset(std::size_t registers, std::uint8_t boards);
+  // The board of each register's unread result is kept by the caller in its
+  // per-register row (`Row::board`, kNone when none, beside `Row::at`, the
+  // register's ready cycle): a warp's release and complete then touch the
+  // host cache line its scoreboard look reads anyway, not a block of their
+  // own (docs/timing.md, "The ninth pass").
+
+  // `boards` scoreboards for loads (0: none: every result is ready at its
+  // own time and nothing is counted); the rows start with no board.
+  void reset(std::uint8_t boards);
   bool enabled() const { return !boards_.empty(); }
 
   // A load into `dests` issues at `now`: the scoreboard it counts on.
-  std::uint8_t assign(std::uint64_t now, std::span<const std::uint32_t> dests);
+  template <class Row>
+  std::uint8_t assign(std::uint64_t now, std::span<const std::uint32_t> dests,
+                      std::span<Row> rows) {
+    if (boards_.empty()) return kNone;
+    const std::uint8_t chosen = choose(now);
+    Board& board = boards_[chosen];
+    ++board.unsettled;
+    for (const std::uint32_t reg : dests) {
+      if (reg >= rows.size()) continue;
+      if (rows[reg].board == kNone) ++unread_;
+      rows[reg].board = chosen;
+      board.regs.push_back(reg);
+    }
+    return chosen;
+  }
   // The result of a load on `board` is ready at `ready`: every unread result
   // of the board is ready no earlier, and no later than the board drains
-  // (`ready_at(reg)` is the ready cycle of the warp's register `reg`, to
-  // raise: the caller's register state is its own).
-  template <class ReadyAt>
-  void complete(std::uint8_t board, std::uint64_t ready, ReadyAt&& ready_at) {
+  // (raising each row's `at`: the caller's register state is its own).
+  template <class Row>
+  void complete(std::uint8_t board, std::uint64_t ready, std::span<Row> rows) {
     if (board >= boards_.size()) return;
     Board& b = boards_[board];
     if (b.unsettled != 0) --b.unsettled;
@@ -52,16 +71,16 @@ class LoadScoreboards {
     for (const std::uint32_t reg : b.regs) {
       // A result read already was waited for; a register given to a later
       // load of another board is that load's.
-      if (board_of_[reg] != board) continue;
-      std::uint64_t& at = ready_at(reg);
-      at = std::max(at, b.drained);
+      if (rows[reg].board != board) continue;
+      rows[reg].at = std::max<std::uint64_t>(rows[reg].at, b.drained);
     }
   }
   // An instruction issued that reads or overwrites `reg`: a load result in
   // it no longer holds a register of ptxas's.
-  void release(std::uint32_t reg) {
-    if (reg >= board_of_.size() || board_of_[reg] == kNone) return;
-    board_of_[reg] = kNone;
+  template <class Row>
+  void release(std::uint32_t reg, std::span<Row> rows) {
+    if (reg >= rows.size() || rows[reg].board == kNone) return;
+    rows[reg].board = kNone;
     --unread_;
   }
   // Loads issued whose results no instruction has read yet.
@@ -73,7 +92,9 @@ class LoadScoreboards {
     std::uint32_t unsettled = 0;  // loads on it whose ready cycle is not known yet
     std::vector<std::uint32_t> regs;  // the registers of its results since it was last free
   };
-  std::vector<std::uint8_t> board_of_;  // per register: the board of its unread result
+  // The board a load issued at `now` takes, emptied if it was free.
+  std::uint8_t choose(std::uint64_t now);
+
   std::vector<Board> boards_;
   std::uint8_t last_ = 0;  // the board given out last
   std::uint32_t unread_ = 0;

@@ -56,11 +56,15 @@ struct WarpSlot {
   std::uint64_t sources_at = 0;
   const OpTiming* next_op = nullptr;     // null: the PC ran off the end of the code
   std::uint64_t age = 0;                 // dispatch order: lower is older
-  // Per register: the cycle its value is ready and what a reader waits on,
-  // side by side (a look at a source register touches one host cache line).
+  // Per register: the cycle its value is ready, what a reader waits on and
+  // the load scoreboard of its unread result, side by side (a look at a
+  // source register, and its release from a scoreboard, touch one host
+  // cache line). Writers set `at` and `why` only: `board` is the
+  // scoreboards' (load_scoreboards.h).
   struct RegisterReady {
     std::uint64_t at = 0;
     Stall why = Stall::wait;
+    std::uint8_t board = LoadScoreboards::kNone;
   };
   std::vector<RegisterReady> reg_ready;
   // Per register, with branch costs: the cycle its value would be ready had
@@ -130,6 +134,12 @@ struct SubPartition {
 // memory (its values are written then), and a global access's part behind
 // the LSU (L1, L2, DRAM: its result's ready cycle is known then).
 struct DeferredAccess {
+  // Not value-initialised: a vector's emplace_back() would zero the whole
+  // access first (about 800 bytes, a host cost in every global access's
+  // issue); a timed access is made in place from the issue's.
+  DeferredAccess() {}
+  explicit DeferredAccess(const WarpAccess& from) : access(from) {}
+
   std::uint32_t slot = 0;  // warp slot
   std::uint32_t pc = 0;
   std::uint32_t mask = 0;  // active lanes (guard applied)
