@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
+
+#include "timing/recycled_arrays.h"
 
 namespace smsim::timing {
 
@@ -10,8 +13,28 @@ SectorCache::SectorCache(std::uint64_t capacity_bytes, std::uint32_t line_bytes,
   sets_ = std::max<std::uint64_t>(1, capacity_bytes / line_bytes_ / ways_);
   set_magic_ = ~std::uint64_t{0} / sets_ + 1;
   if (std::has_single_bit(line_bytes_)) line_shift_ = std::countr_zero(line_bytes_);
-  tags_.assign(sets_ * ways_, kNoLine);
-  states_.resize(sets_ * ways_);
+  tags_ = RecycledArrays<std::uint64_t>::take(sets_ * ways_, kNoLine);
+  states_ = RecycledArrays<LineState>::take(sets_ * ways_, LineState{});
+}
+
+SectorCache::~SectorCache() {
+  RecycledArrays<std::uint64_t>::give_back(std::move(tags_));
+  RecycledArrays<LineState>::give_back(std::move(states_));
+}
+
+SectorCache& SectorCache::operator=(SectorCache&& other) noexcept {
+  if (this == &other) return *this;
+  RecycledArrays<std::uint64_t>::give_back(std::move(tags_));
+  RecycledArrays<LineState>::give_back(std::move(states_));
+  tags_ = std::move(other.tags_);
+  states_ = std::move(other.states_);
+  sets_ = other.sets_;
+  set_magic_ = other.set_magic_;
+  ways_ = other.ways_;
+  line_bytes_ = other.line_bytes_;
+  line_shift_ = other.line_shift_;
+  stamp_ = other.stamp_;
+  return *this;
 }
 
 std::uint64_t SectorCache::set_of(std::uint64_t line_address) const {

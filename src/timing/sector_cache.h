@@ -14,6 +14,12 @@ class SectorCache {
  public:
   SectorCache() = default;
   SectorCache(std::uint64_t capacity_bytes, std::uint32_t line_bytes, std::uint32_t ways);
+  // Its arrays go back to the thread's recycled ones (recycled_arrays.h).
+  ~SectorCache();
+  SectorCache(SectorCache&&) noexcept = default;
+  SectorCache& operator=(SectorCache&& other) noexcept;
+  SectorCache(const SectorCache&) = delete;
+  SectorCache& operator=(const SectorCache&) = delete;
 
   // Whether the sector holding `address` is present (and marks its line used).
   bool lookup(std::uint64_t address);
