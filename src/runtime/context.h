@@ -40,8 +40,9 @@ inline constexpr const char* kModeEnvVarName = "SMSIM_MODE";
 inline constexpr const char* kTimingThreadsEnvVarName = "SMSIM_TIMING_THREADS";
 // "1" in timing mode (`smsim run --as-profiled`): time each launch as Nsight
 // Compute measures it (timing::RunKind::ncu_profiled), not as the program
-// sees it: the first access to a region of device memory waits for an
-// address-translation walk.
+// sees it: the first access to a region of device memory waits for the
+// translation walk measured under ncu, not the plain runs' own
+// (timing::translation_for).
 inline constexpr const char* kAsProfiledEnvVarName = "SMSIM_AS_PROFILED";
 // Host threads running the blocks of a functional launch (`smsim run
 // --threads N`, default 1). Values and statistics are the same for every
@@ -152,9 +153,10 @@ class Context {
   // The cycle model's parameters when the run is in timing mode.
   const timing::TimingParams* timing() const { return timing_ ? &*timing_ : nullptr; }
   std::uint32_t timing_threads() const { return timing_threads_; }
-  // In a timing run of profiled launches (kAsProfiledEnvVarName), which
-  // memory the device's SMs have translated: it outlives each launch, as
-  // the GPU's does (cudaDeviceReset forgets it). nullptr otherwise.
+  // In timing mode, which memory the device's SMs have translated, with
+  // the run kind's granule and cost (kAsProfiledEnvVarName,
+  // timing::translation_for): it outlives each launch, as the GPU's does
+  // (cudaDeviceReset forgets it). nullptr where the model states no walk.
   timing::AddressTranslation* translation() { return translation_ ? &*translation_ : nullptr; }
   ErrorState& errors() { return errors_; }
 

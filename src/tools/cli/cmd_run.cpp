@@ -241,8 +241,9 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--mode", opts->mode, "Simulation mode: functional, or timing (the cycle model)");
   cmd->add_flag("--as-profiled", opts->as_profiled,
                 "Timing mode: time each launch as Nsight Compute's replay measures it (the first "
-                "access to a region of device memory waits for an address-translation walk; "
-                "docs/timing.md), not as the program's own clock64() and events see it");
+                "access to a region of device memory waits for the address-translation "
+                "walk measured under ncu; docs/timing.md), not as the program's own clock64() "
+                "and events see it");
   cmd->add_option("--report", opts->report, "Write smsim's JSON report of the run to this file");
   cmd->add_flag("--summary", opts->summary, "Print smsim's summary on stderr after the program");
   cmd->add_option("--threads", opts->threads,
