@@ -181,6 +181,14 @@ class GridRun {
   void after_branch(WarpSlot& w, std::uint32_t pc, std::uint32_t next_pc);
   // Reads what blocked_until() needs of the warp's next instruction.
   void look_at(WarpSlot& w, func::WarpState& ws) const;
+  // When `op`'s sources (and a kept branch's predicate) are ready for `w`,
+  // and what the latest of them waits on: what look_at() keeps and
+  // ready_at() starts from.
+  struct SourcesWait {
+    std::uint64_t at = 0;
+    Stall why = Stall::wait;
+  };
+  SourcesWait sources_wait(const WarpSlot& w, const OpTiming& op) const;
   // Passes the PC over instructions already issued ahead of order.
   static void skip_early(WarpSlot& w, func::WarpState& ws);
   void release_barriers(SmState& sm, ResidentBlock& block, std::uint32_t block_slot);

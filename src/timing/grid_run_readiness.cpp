@@ -35,22 +35,28 @@ void GridRun::look_at(WarpSlot& w, func::WarpState& ws) const {
   w.next_op = pc < ops_.size() ? &ops_[pc] : nullptr;
   if (w.next_op == nullptr) return;
   w.shared_access = launch_.kernel.code[pc].space == func::MemorySpace::shared;
+  const SourcesWait s = sources_wait(w, *w.next_op);
+  w.sources_at = s.at;
+  w.sources_why = s.why;
+}
+
+GridRun::SourcesWait GridRun::sources_wait(const WarpSlot& w, const OpTiming& op) const {
   // The latest source, the first of equals (its stall names the wait).
-  w.sources_at = 0;
-  w.sources_why = Stall::wait;
-  const auto wait_for = [&w](std::uint32_t reg) {
+  SourcesWait s;
+  const auto wait_for = [&](std::uint32_t reg) {
     const WarpSlot::RegisterReady& r = w.reg_ready[reg];
-    if (r.at > w.sources_at) {
-      w.sources_at = r.at;
-      w.sources_why = r.why;
+    if (r.at > s.at) {
+      s.at = r.at;
+      s.why = r.why;
     }
   };
-  for (std::uint8_t i = 0; i < w.next_op->source_count; ++i) wait_for(w.next_op->sources[i]);
-  for_each_list_register(launch_.kernel, *w.next_op, true, wait_for);
-  if (const std::uint64_t at = predicate_wait(w, *w.next_op); at > w.sources_at) {
-    w.sources_at = at;
-    w.sources_why = Stall::branch_resolving;
+  for (std::uint8_t i = 0; i < op.source_count; ++i) wait_for(op.sources[i]);
+  for_each_list_register(launch_.kernel, op, true, wait_for);
+  if (const std::uint64_t at = predicate_wait(w, op); at > s.at) {
+    s.at = at;
+    s.why = Stall::branch_resolving;
   }
+  return s;
 }
 
 std::uint64_t GridRun::blocked_until(std::uint32_t sm_index, WarpSlot& w) {
@@ -100,23 +106,9 @@ void GridRun::skip_early(WarpSlot& w, func::WarpState& ws) {
 
 std::uint64_t GridRun::ready_at(std::uint32_t sm_index, const WarpSlot& w, std::uint32_t pc) const {
   const OpTiming& op = ops_[pc];
-  std::uint64_t sources_at = 0;
-  Stall sources_why = Stall::wait;
-  const auto wait_for = [&](std::uint32_t reg) {
-    const WarpSlot::RegisterReady& r = w.reg_ready[reg];
-    if (r.at > sources_at) {
-      sources_at = r.at;
-      sources_why = r.why;
-    }
-  };
-  for (std::uint8_t i = 0; i < op.source_count; ++i) wait_for(op.sources[i]);
-  for_each_list_register(launch_.kernel, op, true, wait_for);
-  if (const std::uint64_t at = predicate_wait(w, op); at > sources_at) {
-    sources_at = at;
-    sources_why = Stall::branch_resolving;
-  }
+  const SourcesWait s = sources_wait(w, op);
   return resources_at(sm_index, w, op, launch_.kernel.code[pc].space == func::MemorySpace::shared,
-                      sources_at, sources_why, nullptr);
+                      s.at, s.why, nullptr);
 }
 
 std::uint64_t GridRun::resources_at(std::uint32_t sm_index, const WarpSlot& w, const OpTiming& op,
