@@ -13,7 +13,7 @@
 # checks) and once under Nsight Compute; kernels/NAME.metrics holds one line
 # `KERNEL name metric value` per kernel launch and metric, the launch's name
 # taken from the program's own `KERNEL name ok` line of the same position, and
-# kernels/NAME.ncu.csv ncu's raw CSV. sass/NAME.sass is cuobjdump's SASS of
+# kernels/NAME.ncu.csv ncu's raw CSV. sass/NAME.sass (.sass.zst when over 100 KB) is cuobjdump's SASS of
 # each binary (what the hardware ran for each PTX instruction).
 # provenance.txt records the GPU, driver, nvcc and ncu versions, the date and
 # the command.
@@ -137,6 +137,11 @@ for entry in "${built[@]}"; do
   # The SASS without its encodings: which machine instructions each PTX one became.
   if command -v cuobjdump >/dev/null; then
     cuobjdump -sass "$bin" 2>&1 | sed -E 's@ */\* 0x[0-9a-f]{16} \*/@@; /^ *$/d' >"$out/sass/$name.sass" || true
+    # A listing over 100 KB (arith_latency's unrolled chains: 464 KB) is kept
+    # zstd-compressed: the tracked tree has a size limit (check_repo_size.sh).
+    if (($(stat -c %s "$out/sass/$name.sass") > 100000)); then
+      zstd -q -19 --rm -f "$out/sass/$name.sass"
+    fi
   fi
   if [[ $kind == micro ]]; then
     : >"$out/micro/$name.runs"
