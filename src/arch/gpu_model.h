@@ -176,18 +176,30 @@ struct IssueFacts {
   bool cores_execute_integer = false;         // integer and logic instructions share the FP32 cores
   int sqrt_sfu_passes = 1;                    // sqrt.approx.f32 as this many SFU instructions
   int issue_cycles = 1;  // cycles one issue (or dual-issued pair) takes a scheduler
-  // What ptxas makes of the PTX, which the model runs (src/timing/if_conversion.*,
-  // op_timing.*): a forward branch over at most this many instructions of
-  // arithmetic and shared-memory accesses becomes predicated instructions
-  // (0: never), and an integer division or remainder by a register becomes
-  // this many machine instructions, each an issue of the scheduler.
-  int if_convert_max_instructions = 0;
+  // What ptxas makes of the PTX, which the model runs (op_timing.*): an
+  // integer division or remainder by a register becomes this many machine
+  // instructions, each an issue of the scheduler. (Its if-conversion:
+  // IfConversionFacts.)
   int int_division_instructions = 1;
   // The scoreboards ptxas gives a warp's global loads (src/timing/load_scoreboards.h;
   // 0: each result is waited for on its own) and how many loads of a thread
   // it keeps in flight, unread (0: as many as the look-ahead window reaches).
   int load_scoreboards = 0;
   int loads_in_flight = 0;
+};
+
+// Which forward branches ptxas turns into predicated code (src/timing/if_conversion.h,
+// docs/timing.md "What ptxas makes of the PTX"): those over a body of arithmetic
+// and shared-memory accesses whose weight, summed over its PTX instructions, is
+// at most `max_weight` (0: never). A weight stands for the machine instructions
+// ptxas makes of the instruction; integer arithmetic that only computes a
+// body's addresses weighs nothing (ptxas folds it into the access or hoists it).
+struct IfConversionFacts {
+  int max_weight = 0;
+  int arithmetic_weight = 0;   // arithmetic, conversion, special-register read
+  int load_weight = 0;         // a .shared load
+  int store_weight = 0;        // a .shared store
+  int shared_base_weight = 0;  // once a body: an access to a shared variable's own address
 };
 
 // What a branch that ptxas keeps costs its warp (src/timing/branch_cost.h,
@@ -197,13 +209,19 @@ struct BranchFacts {
   // the start of its region, to the cycle the branch may issue.
   int predicate_cycles = 0;
   // From a taken branch's issue to its warp's next issue: backward (a loop's
-  // back-edge), unconditional, and conditional forward over at most
-  // `near_instructions` instructions or over more.
+  // back-edge), unconditional, and conditional forward by the instructions it
+  // skips: the piecewise-linear curve through (forward_instructions[i],
+  // forward_cycles[i]), flat beyond its ends (src/timing/measured_curve.h).
   int taken_backward_cycles = 0;
   int unconditional_cycles = 0;
-  int near_instructions = 0;
-  int taken_near_cycles = 0;
-  int taken_forward_cycles = 0;
+  std::vector<int> forward_instructions;  // instructions skipped, increasing
+  std::vector<int> forward_cycles;        // the cost at each
+  // Whether any of these costs is set: without one, a branch is an issue
+  // like any other and nothing needs its predicate's early cycle.
+  bool any_cost() const {
+    return predicate_cycles != 0 || taken_backward_cycles != 0 || unconditional_cycles != 0 ||
+           !forward_cycles.empty();
+  }
 };
 
 // The cycle model's facts for one CC (docs/timing.md); a model whose
@@ -267,6 +285,7 @@ struct TimingFacts {
   std::string warp_policy = "gto";  // "gto" (greedy then oldest) or "lrr" (loose round robin)
   TimingLatencies latency;
   IssueFacts issue;
+  IfConversionFacts if_conversion;
   BranchFacts branch;
   int shared_conflict_cycles = 0;                  // added per extra way of a bank conflict
   int barrier_arrival_cycles = 0;                  // SM-wide, per warp arriving at a barrier

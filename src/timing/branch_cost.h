@@ -4,10 +4,16 @@
 // instruction issues only once the front end has fetched from the target.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "arch/gpu_model.h"
 
 namespace smsim::timing {
+
+// Why the facts cannot be used (the forward curve's lists of different
+// lengths, or its points not increasing), or nothing.
+std::optional<std::string> branch_facts_error(const arch::BranchFacts& facts);
 
 // Cycles from the issue of a kept branch at `pc` to the earliest issue of
 // the warp's next instruction at `next_pc`; 0 when it fell through (the next

@@ -6,24 +6,34 @@
 // lane runs them, and waits for them like any other (golden
 // sass/reduction.sass: the reduction loops' `if (tid < s) s[tid] += ...`
 // is @!P1 LDS/LDS/IADD/STS in every warp). The cycle loop issues such a
-// body with no active lane (docs/timing.md, "If-conversion").
+// body with no active lane (docs/timing.md, "What ptxas makes of the PTX").
 
 #include <cstdint>
 #include <vector>
 
+#include "arch/gpu_model.h"
 #include "func/decode/decoded_kernel.h"
 
 namespace smsim::timing {
 
+// The weight of the body [first, end) as `facts` count it (what ptxas 13
+// measures in machine instructions: tools/probes/if_conversion_probe.py), or
+// -1 when an instruction of it keeps the branch whatever its weight: one
+// other than arithmetic, a special-register read or a load or store of
+// `.shared` (control flow, barrier, fence, call, atomic, access to another
+// space), or one that control enters other than from the one before
+// (`entered`). Integer arithmetic whose result the body reads only as an
+// address, directly or through more such arithmetic, weighs nothing.
+int if_conversion_weight(const func::DecodedKernel& kernel, const std::vector<bool>& entered,
+                         std::uint32_t first, std::uint32_t end,
+                         const arch::IfConversionFacts& facts);
+
 // Per instruction: for a conditional forward branch whose body ptxas
 // predicates, its target (the end of the body); func::kNoPc otherwise. A body
-// qualifies when it has 1 to `max_instructions` instructions, each
-// arithmetic, a special-register read or a load or store of `.shared` (no
-// control flow, barrier, fence, call, atomic or access to another space),
-// nothing inside it is a branch target or reconvergence point, the branch
-// reconverges at its target, and the target does not exit (a branch over
-// a kernel's last statement becomes a predicated EXIT instead).
+// qualifies when its weight is at most `facts.max_weight`, the branch
+// reconverges at its target, and the target does not exit (a branch over a
+// kernel's last statement becomes a predicated EXIT instead).
 std::vector<std::uint32_t> if_converted_branches(const func::DecodedKernel& kernel,
-                                                 int max_instructions);
+                                                 const arch::IfConversionFacts& facts);
 
 }  // namespace smsim::timing

@@ -198,11 +198,8 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     t.ends_window = !plain || fence;
     t.stops_others = stops_other_schedulers(t, p);
   }
-  const std::vector<std::uint32_t> converted =
-      if_converted_branches(kernel, p.facts.issue.if_convert_max_instructions);
-  const bool branch_costs =
-      p.facts.branch.predicate_cycles != 0 || p.facts.branch.taken_backward_cycles != 0 ||
-      p.facts.branch.unconditional_cycles != 0 || p.facts.branch.taken_forward_cycles != 0;
+  const std::vector<std::uint32_t> converted = if_converted_branches(kernel, p.facts.if_conversion);
+  const bool branch_costs = p.facts.branch.any_cost();
   for (std::size_t pc = 0; pc < kernel.code.size(); ++pc) {
     OpTiming& t = out[pc];
     const func::DecodedInstruction& in = kernel.code[pc];

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "timing/branch_cost.h"
 #include "timing/cluster_release.h"
 #include "timing/fence_cost.h"
 #include "timing/issue_rules.h"
@@ -53,6 +54,9 @@ ParamsOrError timing_params(const arch::GpuModel& gpu) {
     return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
   }
   if (auto e = fence_error(f.fence)) {
+    return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
+  }
+  if (auto e = branch_facts_error(f.branch)) {
     return {std::nullopt, fmt::format("GPU model {}: {}", gpu.name, *e)};
   }
   TimingParams p;

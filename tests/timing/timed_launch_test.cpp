@@ -281,11 +281,13 @@ std::string skipped_body_kernel(bool result_is_cycles) {
 }
 
 TEST(TimedLaunch, WarpThatSkipsAnIfConvertedBodyStillIssuesItAndWaitsForIt) {
-  const auto on = [](arch::TimingFacts& f) { f.issue.if_convert_max_instructions = 9; };
+  const auto on = [](arch::TimingFacts& f) {
+    f.if_conversion = {.max_weight = 4, .arithmetic_weight = 1, .load_weight = 1, .store_weight = 1};
+  };
   // The kept branch without its own costs (branch_cost.h, tested apart):
   // what the predicated body costs against a branch of one issue.
   const auto off = [](arch::TimingFacts& f) {
-    f.issue.if_convert_max_instructions = 0;
+    f.if_conversion = {};
     f.branch = {};
   };
   const WarpRun converted = run_with_facts(skipped_body_kernel(true), 32, on);
@@ -300,8 +302,13 @@ TEST(TimedLaunch, WarpThatSkipsAnIfConvertedBodyStillIssuesItAndWaitsForIt) {
   // No value changes: the body's store (5 + 7) does not happen.
   EXPECT_EQ(run_with_facts(skipped_body_kernel(false), 32, on).value, 5u);
   EXPECT_EQ(run_with_facts(skipped_body_kernel(false), 32, off).value, 5u);
-  // The H100 model's fact (configs/arch/hopper.toml).
-  EXPECT_EQ(gpu("h100").timing.issue.if_convert_max_instructions, 9);
+  // The H100 model's weights (configs/arch/hopper.toml), fitted to ptxas 13.
+  const arch::IfConversionFacts& h100 = gpu("h100").timing.if_conversion;
+  EXPECT_EQ(h100.max_weight, 30);
+  EXPECT_EQ(h100.arithmetic_weight, 5);
+  EXPECT_EQ(h100.load_weight, 5);
+  EXPECT_EQ(h100.store_weight, 6);
+  EXPECT_EQ(h100.shared_base_weight, 14);
 }
 
 // A loop of `iterations` around `body` (which must not use %r1, %p1), timed

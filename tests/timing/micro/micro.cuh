@@ -40,6 +40,22 @@ inline long long read_cycles(const long long* cycles) {
   return host;
 }
 
+// For the one-warp branch programs: calls `cases(sink, cycles, print)` twice
+// with a sink of 32 floats and a cycles word in device memory, `print` false
+// the first time (each kernel launched once before the launch it reports, as
+// the probes that recorded their goldens did).
+template <typename Cases>
+void run_twice_print_second(Cases cases) {
+  float* sink = nullptr;
+  long long* cycles = nullptr;
+  TIMING_CHECK(cudaMalloc(&sink, 32 * sizeof(float)));
+  TIMING_CHECK(cudaMalloc(&cycles, sizeof(long long)));
+  cases(sink, cycles, false);
+  cases(sink, cycles, true);
+  TIMING_CHECK(cudaFree(sink));
+  TIMING_CHECK(cudaFree(cycles));
+}
+
 // Reads the device's SM count (the throughput cases put work on every SM).
 inline int sm_count() {
   int device = 0;
