@@ -88,19 +88,19 @@ bool address_arithmetic(const func::DecodedInstruction& in, const BodyUses& uses
   return uses.of(in.dst[0].reg) == Use::address;
 }
 
-}  // namespace
-
-int if_conversion_weight(const func::DecodedKernel& kernel, const std::vector<bool>& entered,
-                         std::uint32_t first, std::uint32_t end,
-                         const arch::IfConversionFacts& facts) {
+// Whether ptxas predicates the body [first, end): walked backwards, so that
+// each instruction's later uses in the body are known; it stops at the first
+// instruction that keeps the branch or once the weight is past the most.
+bool predicated_body(const func::DecodedKernel& kernel, const std::vector<bool>& entered,
+                     std::uint32_t first, std::uint32_t end, const arch::IfConversionFacts& facts) {
   BodyUses uses;
   int weight = 0;
   bool shared_base = false;
   for (std::uint32_t pc = end; pc-- > first;) {
     const func::DecodedInstruction& in = kernel.code[pc];
-    if (entered[pc]) return -1;
+    if (entered[pc] || weight > facts.max_weight) return false;
     const Kind kind = kind_of(in);
-    if (kind == Kind::kept) return -1;
+    if (kind == Kind::kept) return false;
     if (kind == Kind::load || kind == Kind::store) {
       weight += kind == Kind::load ? facts.load_weight : facts.store_weight;
       // A shared variable's own address: ptxas reads the block's window base
@@ -117,8 +117,10 @@ int if_conversion_weight(const func::DecodedKernel& kernel, const std::vector<bo
     weight += facts.arithmetic_weight;
     uses.add_sources(in, Use::other);
   }
-  return weight + (shared_base ? facts.shared_base_weight : 0);
+  return weight + (shared_base ? facts.shared_base_weight : 0) <= facts.max_weight;
 }
+
+}  // namespace
 
 std::vector<std::uint32_t> if_converted_branches(const func::DecodedKernel& kernel,
                                                  const arch::IfConversionFacts& facts) {
@@ -144,8 +146,7 @@ std::vector<std::uint32_t> if_converted_branches(const func::DecodedKernel& kern
     if (in.reconverge != end) continue;
     const func::Control at_end = kernel.code[end].control;
     if (at_end == func::Control::exit || at_end == func::Control::function_return) continue;
-    const int weight = if_conversion_weight(kernel, entered, pc + 1, end, facts);
-    if (weight >= 0 && weight <= facts.max_weight) out[pc] = end;
+    if (predicated_body(kernel, entered, pc + 1, end, facts)) out[pc] = end;
   }
   return out;
 }

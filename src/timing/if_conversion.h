@@ -16,21 +16,15 @@
 
 namespace smsim::timing {
 
-// The weight of the body [first, end) as `facts` count it (what ptxas 13
-// measures in machine instructions: tools/probes/if_conversion_probe.py), or
-// -1 when an instruction of it keeps the branch whatever its weight: one
-// other than arithmetic, a special-register read or a load or store of
-// `.shared` (control flow, barrier, fence, call, atomic, access to another
-// space), or one that control enters other than from the one before
-// (`entered`). Integer arithmetic whose result the body reads only as an
-// address, directly or through more such arithmetic, weighs nothing.
-int if_conversion_weight(const func::DecodedKernel& kernel, const std::vector<bool>& entered,
-                         std::uint32_t first, std::uint32_t end,
-                         const arch::IfConversionFacts& facts);
-
 // Per instruction: for a conditional forward branch whose body ptxas
 // predicates, its target (the end of the body); func::kNoPc otherwise. A body
-// qualifies when its weight is at most `facts.max_weight`, the branch
+// qualifies when it holds only arithmetic, special-register reads and loads
+// and stores of `.shared` (no control flow, barrier, fence, call, atomic or
+// access to another space), nothing inside it is a branch target or
+// reconvergence point, its weight is at most `facts.max_weight` (what ptxas
+// 13 measures in machine instructions: tools/probes/if_conversion_probe.py;
+// integer arithmetic whose result the body reads only as an address,
+// directly or through more such arithmetic, weighs nothing), the branch
 // reconverges at its target, and the target does not exit (a branch over a
 // kernel's last statement becomes a predicated EXIT instead).
 std::vector<std::uint32_t> if_converted_branches(const func::DecodedKernel& kernel,
