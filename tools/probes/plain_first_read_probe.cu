@@ -14,26 +14,11 @@
 // buffer), as `CASE <scenario>_w<N> <cycles>` (median over SMs of the last stop
 // less the first start, as the micro). Build: nvcc -arch=sm_90 -O3 -I
 // tests/timing/micro tools/probes/plain_first_read_probe.cu.
-#include <cstdio>
-#include <vector>
-
-#include "micro.cuh"
-#include "load_spans.cuh"
+#include "plain_first_read.cuh"
 
 namespace {
 
-constexpr size_t kBuffer = 256u << 20;
-constexpr size_t kOther = 128u << 20;
-
-// Reads (sums) `count` floats with every thread of a large grid: leaves the
-// L2 holding clean lines of what it read.
-__global__ void sweep(const float* in, size_t count, float* sink) {
-  float sum = 0.0f;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < count;
-       i += size_t(gridDim.x) * blockDim.x)
-    sum += __ldcg(in + i);
-  if (sum == 12345.0f) *sink = sum;
-}
+using namespace plain_first_read;
 
 // Reads one float every 4 KiB of `bytes`: the pages are read by a kernel,
 // while only one 128-byte line in 32 comes into the L2.
@@ -49,13 +34,6 @@ __global__ void fill(float* out, size_t count) {
     out[i] = 1.0f;
 }
 
-struct Buffers {
-  float* in = nullptr;
-  float* other = nullptr;
-  float* out = nullptr;
-  BlockTimes* times = nullptr;
-};
-
 // Writes `count` pseudo-random floats (an integer hash of the index and
 // `seed`): dirty lines that no compression of repeated values can shrink.
 __global__ void fill_random(float* out, size_t count, unsigned seed) {
@@ -67,42 +45,6 @@ __global__ void fill_random(float* out, size_t count, unsigned seed) {
     h ^= h >> 13;
     out[i] = __uint_as_float((h & 0x007FFFFFu) | 0x3F800000u);
   }
-}
-
-// The micro's load launches on `in` from offset 0: w1, w2, w4, and up to
-// `max_warps` (two blocks of 1024 threads per SM past 32 warps, as the micro).
-void run_cases(const char* scenario, const Buffers& b, int sms, int max_warps = 4) {
-  size_t offset = 0;
-  std::vector<BlockTimes> host;
-  for (int warps = 1; warps <= max_warps; warps *= 2) {
-    const int blocks = warps > 32 ? 2 * sms : sms;
-    const int threads = 32 * (warps > 32 ? 32 : warps);
-    load_kernel<32><<<blocks, threads>>>(b.in + offset, b.out, b.times);
-    TIMING_CHECK(cudaGetLastError());
-    offset += static_cast<size_t>(blocks) * threads * 32;
-    host.resize(blocks);
-    TIMING_CHECK(cudaMemcpy(host.data(), b.times, blocks * sizeof(BlockTimes), cudaMemcpyDeviceToHost));
-    char name[96];
-    std::snprintf(name, sizeof name, "%s_w", scenario);
-    micro::print_case(name, warps, median_sm_cycles(host));
-  }
-}
-
-Buffers allocate(int sms) {
-  Buffers b;
-  TIMING_CHECK(cudaMalloc(&b.in, kBuffer));
-  TIMING_CHECK(cudaMalloc(&b.other, kOther));
-  TIMING_CHECK(cudaMalloc(&b.out, size_t(2 * sms) * 1024 * sizeof(float)));
-  TIMING_CHECK(cudaMalloc(&b.times, size_t(2 * sms) * sizeof(BlockTimes)));
-  TIMING_CHECK(cudaMemset(b.other, 0, kOther));
-  return b;
-}
-
-void release(Buffers& b) {
-  TIMING_CHECK(cudaFree(b.in));
-  TIMING_CHECK(cudaFree(b.other));
-  TIMING_CHECK(cudaFree(b.out));
-  TIMING_CHECK(cudaFree(b.times));
 }
 
 }  // namespace
