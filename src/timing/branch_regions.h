@@ -14,7 +14,18 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "func/decode/decoded_kernel.h"
+
 namespace smsim::timing {
+
+// Whether the conditional forward branch at `pc` opens an if/else whose
+// join starts a region (BranchRegions::branch): the instruction before its
+// target (the then side's end) jumps to its reconvergence point, and the
+// code from that point does not reach a loop's back-edge before any other
+// branch: ptxas moves a loop's latch (the counter's add and setp after an
+// if/else in the body) to the top of the body (golden sass/cluster.sass, the
+// micro cluster chain), so there the region around goes on.
+bool if_else_join_starts_region(const func::DecodedKernel& kernel, std::uint32_t pc);
 
 class BranchRegions {
  public:
@@ -35,16 +46,23 @@ class BranchRegions {
   // backward branch starts an iteration of the loop it closes (a region
   // until the loop's exit at pc + 1); a conditional forward one starts the
   // code between it and `join`, which runs only on some of the paths.
+  // `if_else`: that code is an if/else (its then side ends in a jump to
+  // `join`), after whose join ptxas starts anew: the join is a region's start
+  // (the branch probe's if/else steps: each ISETP at the top of the join
+  // block, right before its BRA), where after an if-then the code goes on in
+  // the region around it (the taken probe's ISETPs computed steps ahead).
   void branch(std::uint32_t pc, std::uint32_t next_pc, std::uint32_t join, bool conditional,
-              std::uint64_t arrival);
+              bool if_else, std::uint64_t arrival);
 
-  // The warp's next instruction is at `pc`: the regions whose reconvergence
-  // point it reached are left for those around them.
+  // The warp's next instruction is at `pc`, which it reaches at `arrival`:
+  // the regions whose reconvergence point it reached are left for those
+  // around them (or, after an if/else, for a region entered there).
   // Called at every issue: the innermost join is kept beside the entry so
   // that this reads no frame unless the warp leaves a region.
-  void at(std::uint32_t pc) {
+  void at(std::uint32_t pc, std::uint64_t arrival) {
     while (top_join_ == pc && depth_ != 0) {  // an exited warp's pc is kNoJoin too
-      entry_ = frames_[--depth_].outer;
+      const Frame& left = frames_[--depth_];
+      entry_ = left.if_else ? arrival : left.outer;
       top_join_ = depth_ != 0 ? frames_[depth_ - 1].join : kNoJoin;
     }
   }
@@ -58,8 +76,9 @@ class BranchRegions {
     std::uint32_t join = 0;        // where the region around it goes on
     std::uint32_t loop = kNoLoop;  // a loop's back-edge
     std::uint64_t outer = 0;       // the region around it: its entry
+    bool if_else = false;          // its join starts a region
   };
-  void enter(std::uint32_t join, std::uint32_t loop, std::uint64_t arrival);
+  void enter(std::uint32_t join, std::uint32_t loop, bool if_else, std::uint64_t arrival);
 
   std::uint64_t entry_ = 0;
   std::uint32_t top_join_ = kNoJoin;  // frames_[depth_ - 1].join

@@ -148,7 +148,7 @@ void GridRun::after_branch(WarpSlot& w, std::uint32_t pc, std::uint32_t next_pc)
   const std::uint64_t taken = taken_branch_cycles(p_.facts.branch, pc, next_pc, conditional);
   const std::uint64_t arrival = now_ + std::max<std::uint64_t>(taken, 1);
   if (taken != 0) w.redirect_until = arrival;
-  w.regions.branch(pc, next_pc, in.reconverge, conditional, arrival);
+  w.regions.branch(pc, next_pc, in.reconverge, conditional, ops_[pc].if_else_join, arrival);
 }
 
 void GridRun::defer_write(SmState& sm, func::WarpState& ws, const func::DecodedInstruction& in,
@@ -253,7 +253,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     if (ops_[pc].kept_branch) {
       after_branch(w, pc, ws.control.pc());
     } else {
-      w.regions.at(ws.control.pc());
+      w.regions.at(ws.control.pc(), now_ + 1);
     }
     if (ops_[pc].barrier) {
       // Arrivals pass an SM-wide barrier unit one warp at a time; where the

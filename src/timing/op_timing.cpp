@@ -5,6 +5,7 @@
 #include "isa/opcode.h"
 #include "isa/type.h"
 #include "timing/branch_feeders.h"
+#include "timing/branch_regions.h"
 #include "timing/if_conversion.h"
 #include "timing/issue_rules.h"
 
@@ -208,6 +209,7 @@ std::vector<OpTiming> op_timings(const func::DecodedKernel& kernel, const Timing
     const bool branch =
         in.control == func::Control::branch || in.control == func::Control::branch_indexed;
     t.kept_branch = branch_costs && branch && t.converted_end == func::kNoPc;
+    t.if_else_join = t.kept_branch && if_else_join_starts_region(kernel, static_cast<std::uint32_t>(pc));
     if (t.kept_branch && in.control == func::Control::branch && in.guard_reg != func::kNoReg &&
         p.facts.branch.predicate_cycles > 0) {
       // It waits for its predicate as ptxas computes it (GridRun::predicate_wait),

@@ -57,6 +57,9 @@ struct OpTiming {
   // predicate) issues predicate_cycles after that predicate could be ready.
   bool kept_branch = false;
   std::uint32_t branch_guard = UINT32_MAX;
+  // A kept branch that opens an if/else whose join starts a region
+  // (branch_regions.h, if_else_join_starts_region).
+  bool if_else_join = false;
   // A fixed-latency result (no memory access, no special register): ptxas
   // may compute it as early as its operands allow within its region, which
   // is when a branch's predicate counts as ready (branch_regions.h).
