@@ -58,6 +58,15 @@ inline void disturb(SmState& sm, const WarpSlot& w) {
   sp.asleep.remove(w.position);
 }
 
+// The warp at `slot` issued last in its scheduler (the next scan's first
+// candidate under GTO): kept with where its state lies (SubPartition::last_state).
+inline void set_last_issued(SmState& sm, SubPartition& sp, std::uint32_t slot) {
+  const WarpSlot& w = sm.warps[slot];
+  sp.last_issued = slot;
+  sp.last_state = &sm.blocks[w.block_slot].state.warps[w.warp];
+  sp.last_rows = w.reg_ready.data();
+}
+
 // Sets a live warp's stall state and keeps its SM's count per state.
 inline void set_stall(SmState& sm, WarpSlot& w, Stall s) {
   --sm.stall_count[static_cast<std::size_t>(w.stall)];

@@ -73,6 +73,7 @@ void GridRun::retire_block(SmState& sm, std::uint32_t slot) {
   for (SubPartition& sp : sm.partitions) {
     std::erase_if(sp.warps, [&](std::uint32_t w) { return sm.warps[w].block_slot == slot; });
     sp.last_issued = kNoWarp;
+    sp.last_state = sp.last_rows = nullptr;
     sp.next_round_robin = 0;
     sp.quiet_until = 0;
     // The list changed: its warps' positions, and what is kept by position.

@@ -164,7 +164,7 @@ void GridRun::issue_owed(std::uint32_t sm_index, SubPartition& sp, std::uint32_t
   SmState& sm = sms_[sm_index];
   WarpSlot& w = sm.warps[slot];
   ++sm.issued;
-  sp.last_issued = slot;
+  set_last_issued(sm, sp, slot);
   if (w.extra_issues != 0) {
     --w.extra_issues;
     set_stall(sm, w, Stall::selected);
@@ -238,7 +238,7 @@ bool GridRun::issue(std::uint32_t sm_index, SubPartition& sp, std::uint32_t slot
     sm.error = std::move(*c.error);
     return false;
   }
-  sp.last_issued = slot;
+  set_last_issued(sm, sp, slot);
   if (sleep != 0) w.sleep_until = now_ + sleep;
   if (in_code) {
     complete(sm_index, sp, slot, pc, access, mask, later);

@@ -165,7 +165,7 @@ bool GridRun::schedule(std::uint32_t sm_index, SubPartition& sp) {
       if (issued < p_.issue_width && scoreboard && now_ >= w.hoist_retry &&
           hoist(sm_index, sp, slot)) {
         ++issued;
-        sp.last_issued = slot;
+        set_last_issued(sm, sp, slot);
         sp.last_issued_at = now_;
         continue;
       }
@@ -225,6 +225,19 @@ void GridRun::step(std::uint32_t sm_index) {
   sm.hoist_at = kNever;
   sm.issued_now = false;
   sm.retired_now = 0;
+  // The first reads of each scan (its warp list, and the slot, functional
+  // state and scoreboard rows of the warp that issued last, its first
+  // candidate) miss the host's caches: the other SMs' steps since evicted
+  // them. Asked for together here, they arrive together instead of one
+  // scan after another.
+  for (const SubPartition& sp : sm.partitions) {
+    if (sp.quiet_until > now_ || sp.busy_until > now_) continue;
+    __builtin_prefetch(sp.warps.data());
+    if (sp.last_issued == kNoWarp) continue;
+    __builtin_prefetch(&sm.warps[sp.last_issued]);
+    __builtin_prefetch(sp.last_state);
+    __builtin_prefetch(sp.last_rows);
+  }
   for (SubPartition& sp : sm.partitions) {
     if (!schedule(sm_index, sp)) break;
     sm.issued_now = sm.issued_now || sp.last_issued_at == now_;

@@ -27,7 +27,7 @@ class SectorCache {
   // the set's least recently used line if the line is absent. Returns the
   // dirty bytes the eviction wrote back; `evicted`, where given, receives the
   // address of the line they belong to.
-  std::uint64_t fill(std::uint64_t address, std::uint32_t bytes, bool dirty,
+  std::uint64_t fill(std::uint64_t address, std::uint32_t bytes, bool dirty_now,
                      std::uint64_t* evicted = nullptr);
   // Drops the sector holding `address` if present.
   void invalidate(std::uint64_t address);
@@ -38,24 +38,36 @@ class SectorCache {
 
  private:
   static constexpr std::uint64_t kNoLine = ~std::uint64_t{0};
-  struct LineState {
-    std::uint32_t used = 0;  // LRU stamp
-    std::uint8_t present = 0;
-    std::uint8_t dirty = 0;
-  };
-  // The index of the line's way in tags_ (kNoLine: absent).
+  // A way's state, one word: its LRU stamp (low 32 bits), then its present
+  // and its dirty sectors (a bit each).
+  static std::uint32_t used(std::uint64_t state) { return static_cast<std::uint32_t>(state); }
+  static std::uint8_t present(std::uint64_t state) {
+    return static_cast<std::uint8_t>(state >> 32);
+  }
+  static std::uint8_t dirty(std::uint64_t state) { return static_cast<std::uint8_t>(state >> 40); }
+  static std::uint64_t state_of(std::uint32_t used, std::uint8_t present, std::uint8_t dirty) {
+    return std::uint64_t{used} | std::uint64_t{present} << 32 | std::uint64_t{dirty} << 40;
+  }
+  // The index in ways_of_ of the line's tag (kNoLine: absent); its state is
+  // ways_ words on.
   std::uint64_t find(std::uint64_t line_address) const;
+  // The index in ways_of_ of the set's first tag.
+  std::uint64_t set_start(std::uint64_t line_address) const {
+    return set_of(line_address) * 2 * ways_;
+  }
   std::uint64_t line_of(std::uint64_t address) const {
     return line_shift_ >= 0 ? address >> line_shift_ : address / line_bytes_;
   }
   std::uint32_t sector_bits(std::uint64_t address, std::uint32_t bytes) const;
 
-  // The tags of a set's ways side by side, apart from the rest of their
-  // state: a probe reads ways_ * 8 bytes (two host cache lines for the
-  // L2's 16 ways) instead of every way's whole record. Most probes of a
-  // large L2 miss the host's caches, so their number is what a probe costs.
-  std::vector<std::uint64_t> tags_;
-  std::vector<LineState> states_;
+  // Per set, its ways' tags side by side (a probe compares ways_ * 8 bytes,
+  // two host cache lines for the L2's 16 ways), then their states: a set
+  // is one block of 2 * ways_ words. Most probes of a large L2 miss the
+  // host's caches; with the states beside the tags, the state that a hit
+  // or a fill then reads is on the same host page, next to the tags, not
+  // in an array of its own (docs/timing.md, "The tenth pass"). A tag is
+  // its line address + 1, so that 0, an array's fill, is no line.
+  std::vector<std::uint64_t> ways_of_;
   std::uint64_t sets_ = 0;
   std::uint64_t set_magic_ = 0;  // 2^64 / sets_, rounded up (Lemire's fastmod)
   std::uint32_t ways_ = 0;

@@ -112,6 +112,12 @@ struct SubPartition {
   std::vector<std::uint32_t> warps;  // warp slots, oldest first
   std::array<double, static_cast<std::size_t>(Pipe::count)> pipe_free{};  // issue_rules.h
   std::uint32_t last_issued = kNoWarp;
+  // Where that warp's functional state and scoreboard rows lie, read only to
+  // ask the host for them before the scan (GridRun::step): under GTO it is
+  // the scan's first candidate and often its issuer. Hints, never read
+  // through; null with no such warp.
+  const void* last_state = nullptr;
+  const void* last_rows = nullptr;
   std::uint32_t next_round_robin = 0;
   std::uint64_t last_issued_at = UINT64_MAX;  // the cycle of its latest issue
   std::uint64_t busy_until = 0;               // its next issue (issue_rules.h: issue_cycles)

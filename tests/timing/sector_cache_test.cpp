@@ -102,5 +102,28 @@ TEST(SectorCache, LinesOfANonPowerOfTwoSizeMapByDivision) {
   EXPECT_TRUE(cache.lookup(192));
 }
 
+TEST(SectorCache, TheLineAtAddressZeroIsCachedLikeAnyOther) {
+  // A way holds its line's address + 1, so that an array filled with 0 is
+  // empty: line 0 must be neither present before its fill nor lost after,
+  // and the highest line address must not wrap to "empty".
+  SectorCache cache(2 * 128, 128, 2);  // one set of 2 ways
+  EXPECT_FALSE(cache.lookup(0));
+  cache.fill(0, 32, true);
+  EXPECT_TRUE(cache.lookup(0));
+  const std::uint64_t top = ~std::uint64_t{0} - 127;  // the last line
+  EXPECT_FALSE(cache.lookup(top));
+  cache.fill(top, 32, false);
+  EXPECT_TRUE(cache.lookup(top));
+  EXPECT_TRUE(cache.lookup(0));
+  // A third line evicts the least recently used one (line 0), whose dirty
+  // sector is written back under its own address.
+  cache.lookup(top);
+  std::uint64_t evicted = 1;
+  EXPECT_EQ(cache.fill(256, 32, false, &evicted), 32u);
+  EXPECT_EQ(evicted, 0u);
+  EXPECT_FALSE(cache.lookup(0));
+  EXPECT_TRUE(cache.lookup(top));
+}
+
 }  // namespace
 }  // namespace smsim::timing
