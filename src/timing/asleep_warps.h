@@ -37,9 +37,7 @@ class AsleepWarps {
     due_[at] = due;
     wake_[at] = wake;
     hoist_at_[at] = hoist;
-    until_ = std::min(until_, due);
-    event_ = std::min(event_, wake);
-    hoist_ = std::min(hoist_, hoist);
+    take_firsts(at);
   }
   // The warp at `at` must be read again.
   void remove(std::size_t at) {
@@ -57,9 +55,7 @@ class AsleepWarps {
         bits_ &= ~(std::uint64_t{1} << at);
         continue;
       }
-      until_ = std::min(until_, due_[at]);
-      event_ = std::min(event_, wake_[at]);
-      hoist_ = std::min(hoist_, hoist_at_[at]);
+      take_firsts(at);
     }
   }
   void clear() {
@@ -71,11 +67,14 @@ class AsleepWarps {
   void recompute() {
     until_ = event_ = hoist_ = kNever;
     for (std::uint64_t b = bits_; b != 0; b &= b - 1) {
-      const auto at = static_cast<std::size_t>(std::countr_zero(b));
-      until_ = std::min(until_, due_[at]);
-      event_ = std::min(event_, wake_[at]);
-      hoist_ = std::min(hoist_, hoist_at_[at]);
+      take_firsts(static_cast<std::size_t>(std::countr_zero(b)));
     }
+  }
+  // Counts the warp at `at` into the firsts.
+  void take_firsts(std::size_t at) {
+    until_ = std::min(until_, due_[at]);
+    event_ = std::min(event_, wake_[at]);
+    hoist_ = std::min(hoist_, hoist_at_[at]);
   }
 
   std::uint64_t bits_ = 0;
